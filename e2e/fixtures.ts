@@ -1,0 +1,42 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import agency from '../src/content/agency.json' with { type: 'json' };
+import { locales, type Locale } from '../src/i18n/locales';
+import { localizedPath } from '../src/i18n/paths';
+
+export { agency, expect, locales, localizedPath, type Locale };
+
+/** Every page of the site, by its path without a locale prefix. */
+export const pagePaths = ['/', '/impressum/', '/datenschutz/', '/agb/'] as const;
+export type PagePath = (typeof pagePaths)[number];
+
+/** Each page in each language: what most suites loop over. */
+export const allRoutes = locales.flatMap((locale) =>
+  pagePaths.map((path) => ({ locale, path, url: localizedPath(path, locale) })),
+);
+
+/**
+ * The site's `test`: fails any test whose page throws or logs an error it did not expect
+ * (hydration mismatches, CSP violations, broken scripts), so no suite has to remember to look.
+ */
+export const test = base.extend<{ expectedConsoleErrors: RegExp[]; pageErrors: string[] }>({
+  expectedConsoleErrors: [[], { option: true }],
+  pageErrors: [
+    async ({ page, expectedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (!expectedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(`console.error: ${text}`);
+      });
+      await use(errors);
+      expect(errors, 'errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Waits until the island whose component file matches `name` has hydrated. */
+export async function waitForIsland(page: Page, name: string) {
+  await expect(page.locator(`astro-island[component-url*="${name}"]:not([ssr])`).first()).toBeAttached();
+}

@@ -1,0 +1,221 @@
+// @ts-check
+/**
+ * A local stand-in for EmailJS, and the static file server for the built site.
+ *
+ * It answers `POST /api/v1.0/email/send` the way api.emailjs.com does (JSON body, 200 "OK", CORS,
+ * 400 with a plain-text reason for a malformed request), keeps every message in a JSON-lines file
+ * and lists them at /inbox. Tests can make it fail calls (any HTTP status, or a dropped connection)
+ * through /inbox/failures, to walk the spec's whole error catalogue through the real library.
+ */
+import { createReadStream } from 'node:fs';
+import { appendFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { renderInboxPage } from './inbox-page.mjs';
+
+const SEND_PATH = '/api/v1.0/email/send';
+const MAX_BODY_BYTES = 64 * 1024;
+
+const contentTypes = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff2': 'font/woff2',
+  '.webm': 'video/webm',
+  '.mp4': 'video/mp4',
+  '.ico': 'image/x-icon',
+};
+
+/**
+ * @typedef {{ status: number | 'drop', text?: string, email?: string, templateId?: string, times?: number }} FailureRule
+ *   `status: 'drop'` closes the connection without an answer: the browser's network error.
+ *   `email` / `templateId` limit the rule to matching calls, so parallel tests do not meet each other's.
+ * @typedef {{ receivedAt: string, origin: string | null, lib_version: unknown, user_id: string,
+ *   service_id: string, template_id: string, template_params: Record<string, unknown> }} InboxMessage
+ */
+
+/** Checks a send request the way the real API does; returns the reason it is refused, if it is. */
+export function validateSendRequest(/** @type {any} */ body) {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'The request body must be a JSON object';
+  for (const field of ['user_id', 'service_id', 'template_id']) {
+    if (typeof body[field] !== 'string' || body[field].trim() === '') return `The ${field} parameter is required`;
+  }
+  const params = body.template_params;
+  if (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params))) {
+    return 'The template_params parameter has to be an object';
+  }
+  return undefined;
+}
+
+/**
+ * @param {{ root: string, inboxFile: string }} options
+ *   root: the built site (dist/); inboxFile: where messages are kept, one JSON object per line.
+ */
+export function createSiteServer({ root: siteRoot, inboxFile }) {
+  const root = resolve(siteRoot);
+  /** @type {FailureRule[]} */
+  let failures = [];
+
+  const readMessages = async () => {
+    const text = await readFile(inboxFile, 'utf-8').catch(() => '');
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => /** @type {InboxMessage} */ (JSON.parse(line)));
+  };
+
+  /** @param {import('node:http').IncomingMessage} request */
+  const readBody = (request) =>
+    new Promise((resolve, reject) => {
+      let size = 0;
+      /** @type {Buffer[]} */
+      const chunks = [];
+      request.on('data', (chunk) => {
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) reject(new Error('too large'));
+        else chunks.push(chunk);
+      });
+      request.on('end', () => resolve(Buffer.concat(chunks).toString('utf-8')));
+      request.on('error', reject);
+    });
+
+  /** @param {InboxMessage | any} body */
+  const takeFailure = (body) => {
+    const email = body?.template_params?.email;
+    const rule = failures.find(
+      (candidate) =>
+        (candidate.email === undefined || candidate.email === email) &&
+        (candidate.templateId === undefined || candidate.templateId === body?.template_id),
+    );
+    if (rule && (rule.times = (rule.times ?? 1) - 1) <= 0) failures = failures.filter((other) => other !== rule);
+    return rule;
+  };
+
+  /**
+   * @param {import('node:http').IncomingMessage} request
+   * @param {import('node:http').ServerResponse} response
+   */
+  const handleSend = async (request, response) => {
+    // Like EmailJS: any site may call; the browser sends a preflight for the JSON content type.
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, {
+        'Access-Control-Allow-Methods': 'POST, OPTIONS',
+        'Access-Control-Allow-Headers': 'Content-Type',
+        'Access-Control-Max-Age': '600',
+      });
+      return response.end();
+    }
+    if (request.method !== 'POST') return sendText(response, 405, 'Method Not Allowed');
+
+    let body;
+    try {
+      body = JSON.parse(await readBody(request));
+    } catch {
+      return sendText(response, 400, 'The request body must be valid JSON');
+    }
+    const refusal = validateSendRequest(body);
+    if (refusal) return sendText(response, 400, refusal);
+
+    const failure = takeFailure(body);
+    if (failure?.status === 'drop') return void request.socket.destroy();
+    if (failure) return sendText(response, failure.status, failure.text ?? 'Internal Server Error');
+
+    /** @type {InboxMessage} */
+    const message = {
+      receivedAt: new Date().toISOString(),
+      origin: request.headers.origin ?? null,
+      lib_version: body.lib_version,
+      user_id: body.user_id,
+      service_id: body.service_id,
+      template_id: body.template_id,
+      template_params: body.template_params ?? {},
+    };
+    await mkdir(dirname(inboxFile), { recursive: true });
+    await appendFile(inboxFile, `${JSON.stringify(message)}\n`);
+    return sendText(response, 200, 'OK');
+  };
+
+  /**
+   * The inbox for people (/inbox) and tests (/inbox/messages, /inbox/failures).
+   * @param {import('node:http').IncomingMessage} request
+   * @param {import('node:http').ServerResponse} response
+   * @param {string} pathname
+   */
+  const handleInbox = async (request, response, pathname) => {
+    if (pathname === '/inbox/messages') {
+      if (request.method === 'DELETE') {
+        await rm(inboxFile, { force: true });
+        failures = [];
+        return sendText(response, 204, '');
+      }
+      return sendJson(response, await readMessages());
+    }
+    if (pathname === '/inbox/failures' && request.method === 'POST') {
+      const rule = /** @type {FailureRule} */ (JSON.parse(await readBody(request)));
+      failures.push(rule);
+      return sendJson(response, failures);
+    }
+    if (pathname === '/inbox' || pathname === '/inbox/') {
+      const html = renderInboxPage((await readMessages()).reverse());
+      response.writeHead(200, { 'Content-Type': contentTypes['.html'], 'Cache-Control': 'no-store' });
+      return response.end(html);
+    }
+    return sendText(response, 404, 'Not Found');
+  };
+
+  /**
+   * Serves dist/ like a static host: /x/ → x/index.html, /x → x/index.html, else 404.html with 404.
+   * @param {import('node:http').ServerResponse} response
+   * @param {string} pathname
+   */
+  const serveStatic = async (response, pathname) => {
+    const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
+    for (const candidate of [safe, join(safe, 'index.html')]) {
+      const file = join(root, candidate);
+      if (!file.startsWith(root)) break;
+      const info = await stat(file).catch(() => undefined);
+      if (info?.isFile()) {
+        const type = contentTypes[/** @type {keyof typeof contentTypes} */ (extname(file))] ?? 'application/octet-stream';
+        response.writeHead(200, { 'Content-Type': type, 'Content-Length': info.size });
+        return void createReadStream(file).pipe(response);
+      }
+    }
+    const notFound = await readFile(join(root, '404.html')).catch(() => Buffer.from('Not Found'));
+    response.writeHead(404, { 'Content-Type': contentTypes['.html'] });
+    return response.end(notFound);
+  };
+
+  return createServer(async (request, response) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    try {
+      if (pathname === SEND_PATH) return await handleSend(request, response);
+      if (pathname.startsWith('/inbox')) return await handleInbox(request, response, pathname);
+      if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, 405, 'Method Not Allowed');
+      return await serveStatic(response, pathname);
+    } catch (error) {
+      console.error(error);
+      if (!response.headersSent) sendText(response, 500, 'Internal Server Error');
+    }
+  });
+}
+
+/** @param {import('node:http').ServerResponse} response @param {number} status @param {string} text */
+function sendText(response, status, text) {
+  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  response.end(text);
+}
+
+/** @param {import('node:http').ServerResponse} response @param {unknown} data */
+function sendJson(response, data) {
+  response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  response.end(JSON.stringify(data));
+}

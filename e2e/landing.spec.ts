@@ -1,0 +1,86 @@
+import projects from '../src/content/projects.json' with { type: 'json' };
+import team from '../src/content/team.json' with { type: 'json' };
+import { expect, localizedPath, locales, test } from './fixtures';
+
+for (const locale of locales) {
+  const de = locale === 'de';
+
+  test.describe(`landing page (${locale})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.goto(localizedPath('/', locale));
+    });
+
+    test('has the spec’s sections in order, each under its anchor', async ({ page }) => {
+      const order = await page
+        .locator('main > section')
+        .evaluateAll((sections) => sections.map((section) => section.id || section.getAttribute('aria-labelledby')));
+      expect(order).toEqual(['hero-title', 'about', 'services', 'projects', 'contact']);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        de ? 'Websites, die Ihr Handwerk zeigen.' : 'Websites that show your craft.',
+      );
+    });
+
+    test('the hero’s call to action leads to the contact section', async ({ page }) => {
+      const cta = page.locator('[data-hero-cta]');
+      await expect(cta).toHaveText(de ? 'Projekt anfragen' : 'Start a project');
+      await cta.click();
+      await expect(page).toHaveURL(/#contact$/);
+      await expect(page.locator('#contact')).toBeInViewport();
+    });
+
+    test('about: two team members with portfolio links and 2 years of experience, four features', async ({ page }) => {
+      const members = page.locator('[data-team-member]');
+      await expect(members).toHaveCount(2);
+      for (const member of team) {
+        const card = page.locator(`[data-team-member="${member.id}"]`);
+        await expect(card.getByRole('link', { name: member.name })).toHaveAttribute('href', member.portfolioUrl);
+        await expect(card.getByRole('link', { name: member.name })).toHaveAttribute('rel', 'noopener noreferrer');
+        await expect(card).toContainText(de ? '2 Jahre Erfahrung' : '2 years of experience');
+        const photo = card.locator('img');
+        await expect(photo).toHaveAttribute('width', /\d+/);
+        await expect(photo).toHaveAttribute('height', /\d+/);
+      }
+      await expect(page.locator('[data-features] > li')).toHaveCount(4);
+    });
+
+    test('services: six cards', async ({ page }) => {
+      await expect(page.locator('#services [data-service]')).toHaveCount(6);
+      for (const id of ['design', 'responsive', 'seo', 'cms', 'hosting', 'support']) {
+        await expect(page.locator(`[data-service="${id}"] h3`)).not.toBeEmpty();
+      }
+    });
+
+    test('projects: six cards with picture, category badge, title, description and external link', async ({ page }) => {
+      await expect(page.locator('#projects [data-project]')).toHaveCount(6);
+      for (const project of projects) {
+        const card = page.locator(`[data-project="${project.id}"]`);
+        await expect(card.getByRole('heading', { level: 3 })).toHaveText(project.title);
+        await expect(card.locator('[data-category]')).toHaveAttribute('data-category', project.category);
+        await expect(card.locator('[data-category]')).not.toBeEmpty();
+        await expect(card).toContainText(project.description[locale]);
+        const link = card.getByRole('link');
+        await expect(link).toHaveAttribute('href', project.url);
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+        await expect(card.locator('picture source[type="image/avif"]')).toHaveCount(1);
+        const image = card.locator('img');
+        await expect(image).toHaveAttribute('loading', 'lazy');
+        await expect(image).toHaveAttribute('width', /\d+/);
+        await expect(image).toHaveAttribute('height', /\d+/);
+      }
+    });
+
+    test('contact: the form with its labelled fields, required ones marked', async ({ page }) => {
+      const form = page.getByRole('form', { name: de ? 'Kontaktformular' : 'Contact form' });
+      const name = form.getByLabel('Name');
+      const email = form.getByLabel(de ? 'E-Mail' : 'Email');
+      const title = form.getByLabel(de ? 'Betreff' : 'Subject');
+      const project = form.getByLabel(de ? 'Projektbeschreibung' : 'Project description');
+      for (const field of [name, email, title]) await expect(field).toHaveAttribute('required', '');
+      await expect(project).not.toHaveAttribute('required');
+      await expect(email).toHaveAttribute('type', 'email');
+      await expect(project).toHaveAttribute('rows', '4');
+      await expect(form.locator('label', { hasText: '*' })).toHaveCount(3);
+    });
+  });
+}

@@ -1,0 +1,42 @@
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { jsonFile } from './content/loader';
+import {
+  agencySchema,
+  featureList,
+  featureSchema,
+  legalPageSchema,
+  projectList,
+  projectSchema,
+  serviceList,
+  serviceSchema,
+  teamList,
+  teamMemberSchema,
+} from './content/schemas';
+
+export const collections = {
+  agency: defineCollection({
+    loader: jsonFile({ path: 'src/content/agency.json', singleton: 'agency' }),
+    schema: agencySchema,
+  }),
+  team: defineCollection({
+    loader: jsonFile({ path: 'src/content/team.json', list: teamList }),
+    schema: ({ image }) => teamMemberSchema(image),
+  }),
+  features: defineCollection({
+    loader: jsonFile({ path: 'src/content/features.json', list: featureList }),
+    schema: featureSchema,
+  }),
+  services: defineCollection({
+    loader: jsonFile({ path: 'src/content/services.json', list: serviceList }),
+    schema: serviceSchema,
+  }),
+  projects: defineCollection({
+    loader: jsonFile({ path: 'src/content/projects.json', list: projectList }),
+    schema: ({ image }) => projectSchema(image),
+  }),
+  legal: defineCollection({
+    loader: glob({ pattern: '{de,en}/*.md', base: 'src/content/legal' }),
+    schema: legalPageSchema,
+  }),
+};

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'astro/zod';
+import { describe, expect, it } from 'vitest';
+import {
+  agencySchema,
+  featureList,
+  featureSchema,
+  legalPageSchema,
+  projectList,
+  projectSchema,
+  serviceList,
+  teamList,
+  teamMemberSchema,
+} from './schemas';
+
+// The image() helper only exists inside Astro's content layer; a path string stands in for it here.
+const image = (() => z.string()) as unknown as Parameters<typeof projectSchema>[0];
+const read = (file: string) => JSON.parse(readFileSync(`src/content/${file}`, 'utf-8'));
+const fieldsOf = (result: z.SafeParseReturnType<unknown, unknown>) =>
+  result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
+
+describe('the content as written', () => {
+  it('passes every schema and list rule', () => {
+    expect(agencySchema.safeParse(read('agency.json')).success).toBe(true);
+    const team = read('team.json');
+    expect(teamList.safeParse(team).success).toBe(true);
+    team.forEach((member: object) => expect(teamMemberSchema(image).safeParse(member).success).toBe(true));
+    const projects = read('projects.json');
+    expect(projectList.safeParse(projects).success).toBe(true);
+    projects.forEach((project: object) => expect(projectSchema(image).parse(project)).toBeTruthy());
+    expect(serviceList.safeParse(read('services.json')).success).toBe(true);
+    expect(featureList.safeParse(read('features.json')).success).toBe(true);
+  });
+
+  it('gives at least four projects a clip and at least one none, so both card behaviours are shown', () => {
+    const projects: { video?: string }[] = read('projects.json');
+    expect(projects.filter((project) => project.video).length).toBeGreaterThanOrEqual(4);
+    expect(projects.some((project) => !project.video)).toBe(true);
+  });
+});
+
+describe('bad content is rejected, naming the field', () => {
+  const project = read('projects.json')[0];
+
+  it('an unknown project category', () => {
+    expect(fieldsOf(projectSchema(image).safeParse({ ...project, category: 'bakery' }))).toEqual(['category']);
+  });
+
+  it('a missing translation', () => {
+    const result = projectSchema(image).safeParse({ ...project, description: { de: 'Nur Deutsch' } });
+    expect(fieldsOf(result)).toEqual(['description.en']);
+  });
+
+  it('a clip whose files do not exist', () => {
+    const result = projectSchema(image).safeParse({ ...project, video: 'does-not-exist' });
+    expect(fieldsOf(result)).toEqual(['video']);
+  });
+
+  it('a website address that is not https', () => {
+    expect(fieldsOf(projectSchema(image).safeParse({ ...project, url: 'http://example.org' }))).toEqual(['url']);
+  });
+
+  it('an icon the site cannot draw', () => {
+    const feature = read('features.json')[0];
+    expect(fieldsOf(featureSchema.safeParse({ ...feature, icon: 'unicorn' }))).toEqual(['icon']);
+  });
+
+  it('a phone number, postal code or VAT id in the wrong form', () => {
+    const agency = read('agency.json');
+    expect(fieldsOf(agencySchema.safeParse({ ...agency, phone: '02173 123' }))).toEqual(['phone']);
+    expect(fieldsOf(agencySchema.safeParse({ ...agency, postalCode: '4078' }))).toEqual(['postalCode']);
+    expect(fieldsOf(agencySchema.safeParse({ ...agency, vatId: '123/456/7890' }))).toEqual(['vatId']);
+  });
+
+  it('a missing social network', () => {
+    const agency = read('agency.json');
+    const social = agency.social.map((link: { network: string }) =>
+      link.network === 'tiktok' ? { ...link, network: 'linkedin' } : link,
+    );
+    expect(fieldsOf(agencySchema.safeParse({ ...agency, social }))).toEqual(['social']);
+  });
+
+  it('a legal text without a proper date', () => {
+    const result = legalPageSchema.safeParse({ title: 'AGB', description: 'x'.repeat(80), updated: 'Januar 2025' });
+    expect(fieldsOf(result)).toEqual(['updated']);
+  });
+});
+
+describe('list rules from the spec', () => {
+  const projects = read('projects.json');
+
+  it('six projects, no more, no fewer', () => {
+    expect(projectList.safeParse(projects.slice(0, 5)).success).toBe(false);
+    expect(serviceList.safeParse(read('services.json').slice(1)).success).toBe(false);
+    expect(featureList.safeParse([...read('features.json'), { id: 'extra' }]).success).toBe(false);
+    expect(teamList.safeParse(read('team.json').slice(0, 1)).success).toBe(false);
+  });
+
+  it('categories catering ×2, portfolio ×1, rental ×2, restaurant ×1', () => {
+    const swapped = projects.map((project: { id: string }) =>
+      project.id === 'uferkante' ? { ...project, category: 'catering' } : project,
+    );
+    const result = projectList.safeParse(swapped);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'expected 2 project(s) of category "catering", found 3',
+      'expected 1 project(s) of category "restaurant", found 0',
+    ]);
+  });
+});

@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import { z } from 'astro/zod';
+import type { SchemaContext } from 'astro:content';
+import { icons, type IconName } from '../components/icons';
+import { locales } from '../i18n/locales';
+
+/**
+ * Zod schemas of the agency's content. They run when Astro loads `src/content/*` at build time;
+ * a wrong entry stops the build with the file, the entry and the field that is wrong.
+ */
+
+type ImageHelper = SchemaContext['image'];
+
+/** Text in every language of the site: a missing translation is a build error, not a blank. */
+export const localizedText = z.object(
+  Object.fromEntries(locales.map((locale) => [locale, z.string().trim().min(1)])) as Record<
+    (typeof locales)[number],
+    z.ZodString
+  >,
+);
+
+const externalUrl = z
+  .string()
+  .url()
+  .refine((url) => url.startsWith('https://'), 'must be an https:// address');
+
+export const socialNetworks = ['linkedin', 'tiktok', 'instagram'] as const;
+
+export const agencySchema = z.object({
+  name: z.string().min(1),
+  legalName: z.string().min(1),
+  legalForm: localizedText,
+  partners: z.array(z.string().min(1)).min(1),
+  street: z.string().min(1),
+  postalCode: z.string().regex(/^\d{5}$/, 'must be a five-digit German postal code'),
+  town: z.string().min(1),
+  region: z.string().min(1),
+  country: z.string().length(2),
+  email: z.string().email(),
+  phone: z.string().regex(/^\+\d[\d ]{6,}$/, 'must be written internationally, like +49 2173 123456'),
+  vatId: z.string().regex(/^DE\d{9}$/, 'must be a German VAT id: DE and nine digits'),
+  siteUrl: externalUrl,
+  geo: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+  serviceArea: z.array(z.string().min(1)).min(1),
+  // The spec's footer has exactly these three: a professional network, a short-video and a photo platform.
+  social: z
+    .array(z.object({ network: z.enum(socialNetworks), label: z.string().min(1), url: externalUrl }))
+    .length(socialNetworks.length)
+    .refine(
+      (links) => socialNetworks.every((network) => links.some((link) => link.network === network)),
+      `needs one link each for ${socialNetworks.join(', ')}`,
+    ),
+  copyrightYear: z.number().int().min(2000).max(2100),
+  hosting: z.object({
+    provider: z.string().min(1),
+    address: z.string().min(1),
+    logRetentionDays: z.number().int().positive(),
+  }),
+  supervisoryAuthority: z.object({ name: z.string().min(1), address: z.string().min(1), url: externalUrl }),
+});
+
+export const teamMemberSchema = (image: ImageHelper) =>
+  z.object({
+    name: z.string().min(1),
+    role: localizedText,
+    portfolioUrl: externalUrl,
+    experienceYears: z.number().int().positive(),
+    image: image(),
+    bio: localizedText,
+    // Comma-separated, as the spec has it; shown as chips in the member's modal.
+    skills: localizedText,
+  });
+
+/** Any icon the site draws; the list lives with the icons so a new one is usable at once. */
+const iconName = z.enum(Object.keys(icons) as [IconName, ...IconName[]]);
+
+export const featureSchema = z.object({
+  icon: iconName,
+  title: localizedText,
+  description: localizedText,
+});
+
+/** Services share the shape of the about section's features: icon, title, description. */
+export const serviceSchema = featureSchema;
+
+export const projectCategories = ['catering', 'portfolio', 'rental', 'restaurant'] as const;
+export type ProjectCategory = (typeof projectCategories)[number];
+
+/** Clips live in `public/videos/` as `<name>.webm` and `<name>.mp4`; both must exist. */
+export function videoFilesExist(name: string, root = process.cwd()): boolean {
+  return ['webm', 'mp4'].every((ext) => existsSync(`${root}/public/videos/${name}.${ext}`));
+}
+
+export const projectSchema = (image: ImageHelper) =>
+  z.object({
+    title: z.string().min(1),
+    category: z.enum(projectCategories),
+    description: localizedText,
+    image: image(),
+    video: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be a file name without extension, like "tafelwerk"')
+      .refine((name) => videoFilesExist(name), {
+        message: 'needs public/videos/<video>.webm and public/videos/<video>.mp4',
+      })
+      .optional(),
+    url: externalUrl,
+  });
+
+export const legalPageSchema = z.object({
+  title: z.string().min(1),
+  description: z.string().min(50).max(170),
+  updated: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month like 2025-01'),
+});
+
+/**
+ * What the spec fixes about whole collections, checked by the loader on the list as written in the
+ * file: the counts, and the mix of project categories.
+ */
+const withId = z.object({ id: z.string().min(1) }).passthrough();
+
+export const teamList = z.array(withId).length(2, 'the team has exactly two members');
+export const featureList = z.array(withId).length(4, 'the about section has exactly four features');
+export const serviceList = z.array(withId).length(6, 'there are exactly six services');
+
+export const projectCategoryMix: Record<ProjectCategory, number> = {
+  catering: 2,
+  portfolio: 1,
+  rental: 2,
+  restaurant: 1,
+};
+
+export const projectList = z
+  .array(withId.extend({ category: z.string() }))
+  .length(6, 'there are exactly six projects')
+  .superRefine((projects, ctx) => {
+    for (const category of projectCategories) {
+      const found = projects.filter((project) => project.category === category).length;
+      if (found !== projectCategoryMix[category]) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `expected ${projectCategoryMix[category]} project(s) of category "${category}", found ${found}`,
+        });
+      }
+    }
+  });

@@ -1,0 +1,119 @@
+/**
+ * German UI strings: the reference dictionary. Every other locale is typed against its keys.
+ * Keys are flat and dotted, grouped by the part of the page they belong to. `{name}` marks a value
+ * filled in by `t(key, { name })`.
+ */
+export const de = {
+  'site.skipToContent': 'Zum Inhalt springen',
+  'site.homeLink': '{name}: zur Startseite',
+  'meta.home.title': '{name} · Webdesign für Düsseldorf, Köln und die Rhein-Ruhr-Region',
+  'meta.home.description':
+    'Individuelle, schnelle und barrierefreie Websites aus {town}: Webdesign, Entwicklung, SEO, CMS, Hosting und Wartung für Unternehmen in Düsseldorf, Köln und der Region.',
+
+  'nav.label': 'Hauptnavigation',
+  'nav.menu': 'Menü',
+  'nav.about': 'Über uns',
+  'nav.services': 'Leistungen',
+  'nav.projects': 'Projekte',
+  'nav.contact': 'Kontakt',
+
+  'theme.toDark': 'Dunkles Design einschalten',
+  'theme.toLight': 'Helles Design einschalten',
+  'language.label': 'Sprache',
+  'language.current': 'aktuelle Sprache',
+  'scrollTop.label': 'Nach oben scrollen',
+
+  'hero.eyebrow': 'Webdesign-Studio am Rhein',
+  'hero.title': 'Websites, die Ihr Handwerk zeigen.',
+  'hero.lead':
+    'Wir sind ein kleines Studio aus {town} und gestalten individuelle, schnelle Websites für Unternehmen in Düsseldorf, Köln und der Rhein-Ruhr-Region. Persönlich, ehrlich und mit Liebe zum Detail.',
+  'hero.cta': 'Projekt anfragen',
+  'hero.secondary': 'Projekte ansehen',
+  'hero.point.personal': 'Persönliche Betreuung',
+  'hero.point.fast': 'Optimiert für Tempo',
+  'hero.point.local': 'Aus der Region',
+
+  'about.eyebrow': 'Über uns',
+  'about.title': 'Zwei Köpfe, ein Anspruch: Websites, die wirken.',
+  'about.lead':
+    'Uferlicht ist ein Zwei-Personen-Studio. Bei uns gibt es keine Account-Manager und keine Praktikanten, die Ihr Projekt übernehmen: Sie arbeiten direkt mit den Menschen, die Ihre Website gestalten und bauen.',
+  'about.features': 'Was uns ausmacht',
+  'about.experience': '{years} Jahre Erfahrung',
+  'about.openProfile': 'Profil von {name} öffnen',
+  'about.portfolio': 'Portfolio ansehen',
+  'about.portfolioOf': 'Portfolio von {name}',
+  'about.skills': 'Schwerpunkte',
+  'about.close': 'Schließen',
+
+  'services.eyebrow': 'Leistungen',
+  'services.title': 'Alles für Ihren Auftritt im Netz',
+  'services.lead':
+    'Von der ersten Idee bis zum laufenden Betrieb: Wir begleiten Ihre Website über den ganzen Weg, oder genau dort, wo Sie Unterstützung brauchen.',
+
+  'projects.eyebrow': 'Projekte',
+  'projects.title': 'Ausgewählte Arbeiten',
+  'projects.lead':
+    'Ein Auszug aus Projekten für Unternehmen aus der Region. Fahren Sie mit der Maus über ein Projekt, um es in Bewegung zu sehen.',
+  'projects.visit': 'Website besuchen',
+  'projects.visitLabel': 'Website von {title} besuchen',
+  'projects.screenshot': 'Startseite von {title}',
+  'projects.category.catering': 'Catering',
+  'projects.category.portfolio': 'Portfolio',
+  'projects.category.rental': 'Verleih',
+  'projects.category.restaurant': 'Restaurant',
+
+  'contact.eyebrow': 'Kontakt',
+  'contact.title': 'Erzählen Sie uns von Ihrem Projekt',
+  'contact.lead':
+    'Schreiben Sie uns ein paar Zeilen zu Ihrem Vorhaben. Wir melden uns innerhalb von zwei Werktagen mit einer ersten Einschätzung, kostenlos und unverbindlich.',
+  'contact.details': 'So erreichen Sie uns',
+  'contact.details.email': 'E-Mail',
+  'contact.details.phone': 'Telefon',
+  'contact.details.address': 'Adresse',
+  'contact.noscript': 'Das Formular braucht JavaScript. Schreiben Sie uns gern direkt:',
+  'contact.form.label': 'Kontaktformular',
+  'contact.form.name': 'Name',
+  'contact.form.email': 'E-Mail',
+  'contact.form.title': 'Betreff',
+  'contact.form.project': 'Projektbeschreibung',
+  'contact.form.optional': 'optional',
+  'contact.form.required': 'Pflichtfeld',
+  'contact.form.requiredNote': 'Mit * markierte Felder sind Pflichtfelder.',
+  'contact.form.namePlaceholder': 'Max Mustermann',
+  'contact.form.emailPlaceholder': 'max@beispiel.de',
+  'contact.form.titlePlaceholder': 'Neue Website für mein Café',
+  'contact.form.projectPlaceholder': 'Worum geht es, was wünschen Sie sich, bis wann?',
+  'contact.form.submit': 'Nachricht senden',
+  'contact.form.sending': 'Wird gesendet...',
+  'contact.form.success': 'Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.',
+  'contact.form.error':
+    'Fehler beim Senden. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.',
+  'contact.form.privacy':
+    'Ihre Angaben verwenden wir nur, um Ihre Anfrage zu beantworten. Mehr dazu in unserer {link}.',
+  'contact.form.privacyLink': 'Datenschutzerklärung',
+  'contact.form.honeypot': 'Bitte dieses Feld leer lassen',
+
+  'footer.tagline':
+    'Webdesign-Studio aus {town}. Individuelle Websites für Düsseldorf, Köln und die Rhein-Ruhr-Region.',
+  'footer.social': 'Social Media',
+  'footer.socialLink': '{name} auf {network}',
+  'footer.services': 'Leistungen',
+  'footer.legal': 'Rechtliches',
+  'footer.imprint': 'Impressum',
+  'footer.privacy': 'Datenschutz',
+  'footer.terms': 'AGB',
+  'footer.contact': 'Kontakt',
+  'footer.copyright': '© {year} {name}. Alle Rechte vorbehalten.',
+  'footer.location': 'Gemacht in {town}, am Rhein zwischen Düsseldorf und Köln.',
+
+  'legal.back': 'Zurück zur Startseite',
+  'legal.updated': 'Stand: {date}',
+
+  'notFound.title': 'Seite nicht gefunden',
+  'notFound.lead': 'Diese Seite gibt es nicht (mehr). Vielleicht hilft Ihnen einer dieser Wege weiter:',
+  'notFound.home': 'Zur Startseite',
+  'notFound.contact': 'Kontakt aufnehmen',
+} satisfies Record<string, string>;
+
+export type UIKey = keyof typeof de;
+export type Dictionary = Record<UIKey, string>;

@@ -1,0 +1,113 @@
+import type { Dictionary } from './de';
+
+/** English UI strings, typed against the German reference so a missing or misspelt key is a type error. */
+export const en: Dictionary = {
+  'site.skipToContent': 'Skip to content',
+  'site.homeLink': '{name}: go to the home page',
+  'meta.home.title': '{name} · Web design for Düsseldorf, Cologne and the Rhine-Ruhr region',
+  'meta.home.description':
+    'Custom, fast and accessible websites from {town}: web design, development, SEO, CMS, hosting and maintenance for businesses in Düsseldorf, Cologne and the region.',
+
+  'nav.label': 'Main navigation',
+  'nav.menu': 'Menu',
+  'nav.about': 'About',
+  'nav.services': 'Services',
+  'nav.projects': 'Projects',
+  'nav.contact': 'Contact',
+
+  'theme.toDark': 'Switch to dark theme',
+  'theme.toLight': 'Switch to light theme',
+  'language.label': 'Language',
+  'language.current': 'current language',
+  'scrollTop.label': 'Scroll back to top',
+
+  'hero.eyebrow': 'Web design studio on the Rhine',
+  'hero.title': 'Websites that show your craft.',
+  'hero.lead':
+    'We are a small studio from {town}, designing custom, fast websites for businesses in Düsseldorf, Cologne and the Rhine-Ruhr region. Personal, honest and with an eye for detail.',
+  'hero.cta': 'Start a project',
+  'hero.secondary': 'See our projects',
+  'hero.point.personal': 'Personal support',
+  'hero.point.fast': 'Built for speed',
+  'hero.point.local': 'From the region',
+
+  'about.eyebrow': 'About us',
+  'about.title': 'Two people, one standard: websites that work.',
+  'about.lead':
+    'Uferlicht is a two-person studio. There are no account managers or interns taking over your project: you work directly with the people who design and build your website.',
+  'about.features': 'What sets us apart',
+  'about.experience': '{years} years of experience',
+  'about.openProfile': 'Open the profile of {name}',
+  'about.portfolio': 'View portfolio',
+  'about.portfolioOf': 'Portfolio of {name}',
+  'about.skills': 'Skills',
+  'about.close': 'Close',
+
+  'services.eyebrow': 'Services',
+  'services.title': 'Everything for your presence online',
+  'services.lead':
+    'From the first idea to day-to-day running: we accompany your website all the way, or exactly where you need a hand.',
+
+  'projects.eyebrow': 'Projects',
+  'projects.title': 'Selected work',
+  'projects.lead':
+    'A selection of projects for businesses in the region. Hover over a project to see it in motion.',
+  'projects.visit': 'Visit website',
+  'projects.visitLabel': 'Visit the website of {title}',
+  'projects.screenshot': 'Home page of {title}',
+  'projects.category.catering': 'Catering',
+  'projects.category.portfolio': 'Portfolio',
+  'projects.category.rental': 'Rental',
+  'projects.category.restaurant': 'Restaurant',
+
+  'contact.eyebrow': 'Contact',
+  'contact.title': 'Tell us about your project',
+  'contact.lead':
+    'Drop us a few lines about your plans. We will get back to you within two working days with a first assessment, free and without obligation.',
+  'contact.details': 'How to reach us',
+  'contact.details.email': 'Email',
+  'contact.details.phone': 'Phone',
+  'contact.details.address': 'Address',
+  'contact.noscript': 'The form needs JavaScript. You are welcome to write to us directly:',
+  'contact.form.label': 'Contact form',
+  'contact.form.name': 'Name',
+  'contact.form.email': 'Email',
+  'contact.form.title': 'Subject',
+  'contact.form.project': 'Project description',
+  'contact.form.optional': 'optional',
+  'contact.form.required': 'required',
+  'contact.form.requiredNote': 'Fields marked with * are required.',
+  'contact.form.namePlaceholder': 'Jane Doe',
+  'contact.form.emailPlaceholder': 'jane@example.com',
+  'contact.form.titlePlaceholder': 'A new website for my café',
+  'contact.form.projectPlaceholder': 'What is it about, what would you like, and by when?',
+  'contact.form.submit': 'Send message',
+  'contact.form.sending': 'Sending...',
+  'contact.form.success': 'Message sent successfully! We will get back to you soon.',
+  'contact.form.error': 'Error sending message. Please try again or contact us directly.',
+  'contact.form.privacy':
+    'We use your details only to answer your enquiry. Read more in our {link}.',
+  'contact.form.privacyLink': 'privacy policy',
+  'contact.form.honeypot': 'Please leave this field empty',
+
+  'footer.tagline':
+    'Web design studio from {town}. Custom websites for Düsseldorf, Cologne and the Rhine-Ruhr region.',
+  'footer.social': 'Social media',
+  'footer.socialLink': '{name} on {network}',
+  'footer.services': 'Services',
+  'footer.legal': 'Legal',
+  'footer.imprint': 'Legal notice',
+  'footer.privacy': 'Privacy',
+  'footer.terms': 'Terms',
+  'footer.contact': 'Contact',
+  'footer.copyright': '© {year} {name}. All rights reserved.',
+  'footer.location': 'Made in {town}, on the Rhine between Düsseldorf and Cologne.',
+
+  'legal.back': 'Back to the home page',
+  'legal.updated': 'Last updated: {date}',
+
+  'notFound.title': 'Page not found',
+  'notFound.lead': 'This page does not exist (any more). One of these may help you on your way:',
+  'notFound.home': 'Go to the home page',
+  'notFound.contact': 'Get in touch',
+};

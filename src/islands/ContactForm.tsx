@@ -1,0 +1,173 @@
+import { useEffect, useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react';
+import { IconSvg } from '../components/IconSvg';
+import { contactConfig } from '../lib/contact/config';
+import { emailJsSender } from '../lib/contact/emailjs';
+import { createContactForm } from '../lib/contact/form';
+import { fieldMaxLength, type ContactField } from '../lib/contact/message';
+import { sendContactMessage, type SendEmail } from '../lib/contact/send';
+
+export interface ContactFormStrings {
+  label: string;
+  name: string;
+  email: string;
+  title: string;
+  project: string;
+  optional: string;
+  requiredNote: string;
+  namePlaceholder: string;
+  emailPlaceholder: string;
+  titlePlaceholder: string;
+  projectPlaceholder: string;
+  submit: string;
+  sending: string;
+  success: string;
+  error: string;
+  /** Contains `{link}` where the privacy policy link goes. */
+  privacy: string;
+  privacyLink: string;
+  honeypot: string;
+}
+
+interface Props {
+  strings: ContactFormStrings;
+  agencyName: string;
+  privacyHref: string;
+}
+
+const inputClass =
+  'mt-2 block w-full rounded-xl border border-ink-300 bg-white px-4 py-3 text-ink-950 placeholder:text-ink-400 transition-colors focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-ink-700 dark:bg-ink-950 dark:text-white dark:placeholder:text-ink-500 dark:focus:border-brand-300 dark:focus:ring-brand-300/30';
+
+const fields: { name: ContactField; type: 'text' | 'email'; autoComplete: string; required: boolean }[] = [
+  { name: 'name', type: 'text', autoComplete: 'name', required: true },
+  { name: 'email', type: 'email', autoComplete: 'email', required: true },
+  { name: 'title', type: 'text', autoComplete: 'off', required: true },
+];
+
+/**
+ * The contact form. The state machine and the sending sequence live in `lib/contact`; this island
+ * only draws their state and hands them the visitor's input.
+ */
+export default function ContactForm({ strings, agencyName, privacyHref }: Props) {
+  const [form] = useState(() => {
+    let sendEmail: SendEmail | undefined;
+    return createContactForm({
+      deliver: (message, onNotified) => {
+        // EmailJS is set up on the first submit, not on page load: most visitors never send.
+        sendEmail ??= emailJsSender(contactConfig);
+        return sendContactMessage(
+          message,
+          { sendEmail, templates: contactConfig.templates, agencyName },
+          onNotified,
+        );
+      },
+    });
+  });
+  const { fields: values, status, sending } = useSyncExternalStore(form.subscribe, form.getState, form.getState);
+  // Until React runs, a click would submit natively and go nowhere; the button waits for us.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    return () => form.dispose();
+  }, [form]);
+
+  const edit = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    form.edit(event.target.name as ContactField, event.target.value);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const honeypot = new FormData(event.currentTarget).get('website');
+    void form.submit(typeof honeypot === 'string' ? honeypot : '');
+  };
+
+  const [privacyBefore, privacyAfter] = strings.privacy.split('{link}');
+
+  return (
+    <form
+      method="post"
+      aria-label={strings.label}
+      aria-busy={sending}
+      onSubmit={submit}
+      className="card p-6 sm:p-8"
+      data-contact-form
+      data-hydrated={hydrated || undefined}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        {fields.map((field) => (
+          <div key={field.name} className={field.name === 'title' ? 'sm:col-span-2' : undefined}>
+            <label htmlFor={`contact-${field.name}`} className="font-medium text-ink-900 dark:text-ink-100">
+              {strings[field.name]}
+              <span aria-hidden="true" className="ml-0.5 text-ember-600 dark:text-ember-400">
+                *
+              </span>
+            </label>
+            <input
+              id={`contact-${field.name}`}
+              name={field.name}
+              type={field.type}
+              required={field.required}
+              autoComplete={field.autoComplete}
+              maxLength={fieldMaxLength[field.name]}
+              placeholder={strings[`${field.name}Placeholder`]}
+              value={values[field.name]}
+              onChange={edit}
+              className={inputClass}
+            />
+          </div>
+        ))}
+        <div className="sm:col-span-2">
+          <label htmlFor="contact-project" className="font-medium text-ink-900 dark:text-ink-100">
+            {strings.project}{' '}
+            <span className="text-sm font-normal text-ink-500 dark:text-ink-400">({strings.optional})</span>
+          </label>
+          <textarea
+            id="contact-project"
+            name="project"
+            rows={4}
+            maxLength={fieldMaxLength.project}
+            placeholder={strings.projectPlaceholder}
+            value={values.project}
+            onChange={edit}
+            className={`${inputClass} resize-y`}
+          />
+        </div>
+        {/* Only bots see and fill this; people and screen readers never meet it. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor="contact-website">{strings.honeypot}</label>
+          <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+      </div>
+
+      <p className="mt-5 text-sm text-ink-500 dark:text-ink-400">{strings.requiredNote}</p>
+      <p className="mt-2 text-sm text-ink-600 dark:text-ink-300">
+        {privacyBefore}
+        <a href={privacyHref} className="text-link">
+          {strings.privacyLink}
+        </a>
+        {privacyAfter}
+      </p>
+
+      <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center">
+        <button type="submit" disabled={!hydrated || sending} className="button-primary disabled:cursor-not-allowed disabled:opacity-70">
+          <IconSvg name="send" className={sending ? 'h-5 w-5 animate-pulse' : 'h-5 w-5'} />
+          {sending ? strings.sending : strings.submit}
+        </button>
+        <div role="status" className="text-sm font-medium text-brand-800 dark:text-brand-200" data-contact-success>
+          {status === 'success' && (
+            <span className="flex items-center gap-2">
+              <IconSvg name="check" className="h-5 w-5 shrink-0" />
+              {strings.success}
+            </span>
+          )}
+        </div>
+        <div role="alert" className="text-sm font-medium text-ember-600 dark:text-ember-400" data-contact-error>
+          {status === 'error' && (
+            <span className="flex items-center gap-2">
+              <IconSvg name="alert" className="h-5 w-5 shrink-0" />
+              {strings.error}
+            </span>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+interface Props {
+  /** Public paths of the clip, e.g. `/videos/tafelwerk.webm`. */
+  webm: string;
+  mp4: string;
+  poster: string;
+  /** The project's picture, rendered by Astro; it stays visible whenever the video is not playing. */
+  children: ReactNode;
+}
+
+/**
+ * Plays the project's muted loop while the pointer or keyboard focus is on its card. The <video>
+ * element is only created on the first hover, so a visitor who never hovers loads no video at all.
+ */
+export default function ProjectVideo({ webm, mp4, poster, children }: Props) {
+  const frame = useRef<HTMLDivElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const [wanted, setWanted] = useState(false);
+  const [activated, setActivated] = useState(false);
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    const card = frame.current?.closest('article');
+    if (!card) return;
+    // People who ask the system for less motion keep the still image.
+    const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const start = () => {
+      if (reducedMotion.matches) return;
+      setActivated(true);
+      setWanted(true);
+    };
+    const stop = (event: Event) => {
+      // Focus moving between elements of the same card is not leaving it.
+      if (event instanceof FocusEvent && card.contains(event.relatedTarget as Node | null)) return;
+      setWanted(false);
+    };
+    card.addEventListener('pointerenter', start);
+    card.addEventListener('pointerleave', stop);
+    card.addEventListener('focusin', start);
+    card.addEventListener('focusout', stop);
+    return () => {
+      card.removeEventListener('pointerenter', start);
+      card.removeEventListener('pointerleave', stop);
+      card.removeEventListener('focusin', start);
+      card.removeEventListener('focusout', stop);
+    };
+  }, []);
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    if (wanted) {
+      // play() rejects when a pause() overtakes it; that is the visitor leaving, not an error.
+      element.play().catch(() => undefined);
+    } else {
+      element.pause();
+      setPlaying(false);
+    }
+  }, [wanted, activated]);
+
+  return (
+    <div ref={frame} className="relative h-full w-full">
+      {children}
+      {activated && (
+        <video
+          ref={video}
+          muted
+          loop
+          playsInline
+          preload="none"
+          poster={poster}
+          aria-hidden="true"
+          tabIndex={-1}
+          onPlaying={() => setPlaying(wanted)}
+          data-playing={playing || undefined}
+          className="absolute inset-0 h-full w-full object-cover object-top opacity-0 transition-opacity duration-300 data-[playing]:opacity-100"
+        >
+          <source src={webm} type="video/webm" />
+          <source src={mp4} type="video/mp4" />
+        </video>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { emailJsSender } from './emailjs';
+import { describeSendFailure } from './failure';
+import { CONTACT_THROTTLE_ID, CONTACT_THROTTLE_MS } from './send';
+
+// These run the real @emailjs/browser 4.4.1 against a stubbed fetch: what leaves the browser is
+// what the spec (§ 7) describes.
+const config = { publicKey: 'public-key', serviceId: 'service_1', origin: 'http://127.0.0.1:4399' };
+const throttled = { limitRate: { id: CONTACT_THROTTLE_ID, throttle: CONTACT_THROTTLE_MS } };
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn(async () => new Response('OK', { status: 200 }));
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('location', { pathname: '/' });
+});
+
+const requestOf = (call: number) => {
+  const [url, init] = fetchMock.mock.calls[call] as [string, RequestInit];
+  return { url, method: init.method, headers: init.headers, body: JSON.parse(String(init.body)) };
+};
+
+describe('emailJsSender', () => {
+  it('POSTs the spec’s JSON body to /api/v1.0/email/send at the configured origin', async () => {
+    const send = emailJsSender(config);
+    await expect(send('template_1', { name: 'Erika' })).resolves.toEqual({ status: 200, text: 'OK' });
+    expect(requestOf(0)).toEqual({
+      url: 'http://127.0.0.1:4399/api/v1.0/email/send',
+      method: 'POST',
+      headers: { 'Content-type': 'application/json' },
+      body: {
+        lib_version: '4.4.1',
+        user_id: 'public-key',
+        service_id: 'service_1',
+        template_id: 'template_1',
+        template_params: { name: 'Erika' },
+      },
+    });
+  });
+
+  it('uses the library’s own API host when no origin is configured', async () => {
+    await emailJsSender({ publicKey: 'k', serviceId: 's' })('t', {});
+    expect(requestOf(0).url).toBe('https://api.emailjs.com/api/v1.0/email/send');
+  });
+
+  it('rejects with the answer’s status and text on a non-OK answer', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('The template ID is invalid', { status: 400 }));
+    await expect(emailJsSender(config)('t', {})).rejects.toMatchObject({ status: 400, text: 'The template ID is invalid' });
+  });
+
+  it('rejects with a TypeError on a network failure, which we report as status 0, "Network Error"', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const failure = await emailJsSender(config)('t', {}).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(describeSendFailure(failure)).toEqual({ status: 0, text: 'Network Error' });
+  });
+
+  it('refuses a second throttled send within the throttle with 429, without a request', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const send = emailJsSender(config);
+      await send('notify', {}, throttled);
+      await send('reply', {});
+      await expect(send('notify', {}, throttled)).rejects.toMatchObject({ status: 429, text: 'Too Many Requests' });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      vi.setSystemTime(Date.now() + CONTACT_THROTTLE_MS + 1);
+      await expect(send('notify', {}, throttled)).resolves.toMatchObject({ status: 200 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the rate limit in memory: nothing is written to localStorage', async () => {
+    const setItem = vi.fn();
+    vi.stubGlobal('localStorage', { getItem: vi.fn(() => null), setItem, removeItem: vi.fn() });
+    await emailJsSender(config)('notify', {}, throttled);
+    expect(setItem).not.toHaveBeenCalled();
+  });
+
+  it('does not block automated browsers (headless blocking is off, as the spec’s default)', async () => {
+    vi.stubGlobal('navigator', { webdriver: true, languages: [] });
+    await expect(emailJsSender(config)('t', {})).resolves.toMatchObject({ status: 200 });
+  });
+
+  it('rejects with the library’s message when the key, service or template is missing', async () => {
+    await expect(emailJsSender({ ...config, publicKey: '' })('t', {})).rejects.toBe(
+      'The public key is required. Visit https://dashboard.emailjs.com/admin/account',
+    );
+    await expect(emailJsSender({ ...config, serviceId: '' })('t', {})).rejects.toBe(
+      'The service ID is required. Visit https://dashboard.emailjs.com/admin',
+    );
+    await expect(emailJsSender(config)('', {})).rejects.toBe(
+      'The template ID is required. Visit https://dashboard.emailjs.com/admin/templates',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

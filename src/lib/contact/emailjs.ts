@@ -1,0 +1,30 @@
+import { init, send } from '@emailjs/browser';
+import type { StorageProvider } from '@emailjs/browser';
+import type { SendEmail } from './send';
+
+export interface EmailJsConfig {
+  publicKey: string;
+  serviceId: string;
+  /** Where the API lives; the library's own host unless a local inbox stands in for it. */
+  origin?: string | undefined;
+}
+
+/**
+ * Keeps the rate limit's timestamp in this page's memory. The library's default would write it to
+ * localStorage, which § 25 TDDDG would make us ask consent for; and `init()` without any provider
+ * silently switches the rate limit off.
+ */
+export function memoryStorage(): StorageProvider {
+  const values = new Map<string, string>();
+  return {
+    get: async (key) => values.get(key),
+    set: async (key, value) => void values.set(key, value),
+    remove: async (key) => void values.delete(key),
+  };
+}
+
+/** Binds @emailjs/browser to our account. The origin is only ever read from `init()`. */
+export function emailJsSender({ publicKey, serviceId, origin }: EmailJsConfig): SendEmail {
+  init({ publicKey, blockHeadless: false, storageProvider: memoryStorage(), ...(origin ? { origin } : {}) });
+  return (templateId, params, options) => send(serviceId, templateId, params, options);
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CONTACT_THROTTLE_ID, CONTACT_THROTTLE_MS, sendContactMessage, type SendEmail } from './send';
+
+const message = { name: 'Erika Muster', email: 'erika@example.org', title: 'Neue Website', project: 'Ein Café in Köln' };
+const templates = { notification: 'template_notify', autoReply: 'template_reply' };
+
+describe('sendContactMessage', () => {
+  it('sends the notification, reports it, then sends the auto-reply, with the spec’s parameters', async () => {
+    const calls: string[] = [];
+    const sendEmail = vi.fn<SendEmail>(async (templateId) => void calls.push(templateId));
+    const onNotified = vi.fn(() => calls.push('notified'));
+
+    await sendContactMessage(message, { sendEmail, templates, agencyName: 'Uferlicht Webdesign' }, onNotified);
+
+    expect(calls).toEqual(['template_notify', 'notified', 'template_reply']);
+    expect(sendEmail).toHaveBeenNthCalledWith(
+      1,
+      'template_notify',
+      { ...message, to_name: 'Uferlicht Webdesign' },
+      { limitRate: { id: CONTACT_THROTTLE_ID, throttle: CONTACT_THROTTLE_MS } },
+    );
+    expect(sendEmail).toHaveBeenNthCalledWith(2, 'template_reply', {
+      name: 'Erika Muster',
+      email: 'erika@example.org',
+      title: 'Neue Website',
+    });
+  });
+
+  it('does not send the auto-reply when the notification fails', async () => {
+    const failure = { status: 500, text: 'Internal Server Error' };
+    const sendEmail = vi.fn<SendEmail>().mockRejectedValueOnce(failure);
+    const onNotified = vi.fn();
+
+    await expect(sendContactMessage(message, { sendEmail, templates, agencyName: 'U' }, onNotified)).rejects.toBe(failure);
+    expect(sendEmail).toHaveBeenCalledTimes(1);
+    expect(onNotified).not.toHaveBeenCalled();
+  });
+
+  it('rejects after reporting the notification when only the auto-reply fails', async () => {
+    const failure = { status: 400, text: 'Bad Request' };
+    const sendEmail = vi.fn<SendEmail>().mockResolvedValueOnce(undefined).mockRejectedValueOnce(failure);
+    const onNotified = vi.fn();
+
+    await expect(sendContactMessage(message, { sendEmail, templates, agencyName: 'U' }, onNotified)).rejects.toBe(failure);
+    expect(onNotified).toHaveBeenCalledTimes(1);
+    expect(sendEmail).toHaveBeenCalledTimes(2);
+  });
+});

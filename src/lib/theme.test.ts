@@ -1,0 +1,80 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DARK_CLASS, THEME_STORAGE_KEY, initTheme, setTheme, themeInitScript, toggleTheme } from './theme';
+
+/** Just enough of a document root: a class list. */
+function fakeRoot() {
+  const classes = new Set<string>();
+  return {
+    classList: {
+      contains: (name: string) => classes.has(name),
+      toggle: (name: string, force: boolean) => (force ? classes.add(name) : classes.delete(name), force),
+    },
+  } as unknown as HTMLElement;
+}
+
+function fakeWindow({ stored = null as string | null, prefersDark = false, storageThrows = false } = {}) {
+  const storage = new Map<string, string>(stored === null ? [] : [[THEME_STORAGE_KEY, stored]]);
+  const localStorage = {
+    getItem: (key: string) => {
+      if (storageThrows) throw new DOMException('blocked', 'SecurityError');
+      return storage.get(key) ?? null;
+    },
+    setItem: (key: string, value: string) => {
+      if (storageThrows) throw new DOMException('blocked', 'SecurityError');
+      storage.set(key, value);
+    },
+  };
+  const matchMedia = vi.fn((query: string) => ({ matches: prefersDark && query === '(prefers-color-scheme: dark)' }));
+  return { localStorage, matchMedia, storage } as unknown as Window & { storage: Map<string, string> };
+}
+
+describe('initTheme (the inline head script)', () => {
+  it.each([
+    { stored: null, prefersDark: false, expected: 'light' },
+    { stored: null, prefersDark: true, expected: 'dark' },
+    { stored: 'light', prefersDark: true, expected: 'light' },
+    { stored: 'dark', prefersDark: false, expected: 'dark' },
+    { stored: 'purple', prefersDark: false, expected: 'light' },
+    { stored: 'purple', prefersDark: true, expected: 'dark' },
+  ])('stored $stored, system dark $prefersDark: $expected', ({ stored, prefersDark, expected }) => {
+    const root = fakeRoot();
+    expect(initTheme(THEME_STORAGE_KEY, DARK_CLASS, fakeWindow({ stored, prefersDark }), root)).toBe(expected);
+    expect(root.classList.contains('dark')).toBe(expected === 'dark');
+  });
+
+  it('falls back to the system preference when storage throws', () => {
+    const root = fakeRoot();
+    expect(initTheme(THEME_STORAGE_KEY, DARK_CLASS, fakeWindow({ storageThrows: true, prefersDark: true }), root)).toBe(
+      'dark',
+    );
+  });
+
+  it('is shipped as a self-contained script with the spec’s key and class', () => {
+    const root = fakeRoot();
+    const win = fakeWindow({ stored: 'dark' });
+    // The script references `window` and `document` only as defaults; run it against fakes.
+    new Function('window', 'document', themeInitScript)(win, { documentElement: root });
+    expect(root.classList.contains('dark')).toBe(true);
+    expect(themeInitScript).toContain('"theme"');
+    expect(themeInitScript).toContain('"dark"');
+  });
+});
+
+describe('toggleTheme', () => {
+  it('flips the class and stores every change under the key "theme"', () => {
+    const root = fakeRoot();
+    const win = fakeWindow();
+    expect(toggleTheme(root, win.localStorage)).toBe('dark');
+    expect(root.classList.contains('dark')).toBe(true);
+    expect(win.storage.get('theme')).toBe('dark');
+    expect(toggleTheme(root, win.localStorage)).toBe('light');
+    expect(root.classList.contains('dark')).toBe(false);
+    expect(win.storage.get('theme')).toBe('light');
+  });
+
+  it('still switches the theme when storage throws', () => {
+    const root = fakeRoot();
+    expect(() => setTheme('dark', root, fakeWindow({ storageThrows: true }).localStorage)).not.toThrow();
+    expect(root.classList.contains('dark')).toBe(true);
+  });
+});

@@ -1,0 +1,65 @@
+export type Theme = 'light' | 'dark';
+
+/** The spec's storage key and class name; the head script and the toggle both read them from here. */
+export const THEME_STORAGE_KEY = 'theme';
+export const DARK_CLASS = 'dark';
+
+type ThemeStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+/**
+ * The theme a page opens with: a stored choice wins, else the system's dark preference, else light.
+ * Runs before first paint as an inline script (see `themeInitScript`), so it must not reference
+ * anything outside its own body.
+ */
+export function initTheme(
+  storageKey: string,
+  darkClass: string,
+  win: Pick<Window, 'localStorage' | 'matchMedia'> = window,
+  root: HTMLElement = document.documentElement,
+): 'light' | 'dark' {
+  let stored: string | null = null;
+  try {
+    stored = win.localStorage.getItem(storageKey);
+  } catch {
+    // Storage can be disabled or throw in private modes; the system preference still applies.
+  }
+  const theme =
+    stored === 'light' || stored === 'dark'
+      ? stored
+      : win.matchMedia('(prefers-color-scheme: dark)').matches
+        ? 'dark'
+        : 'light';
+  root.classList.toggle(darkClass, theme === 'dark');
+  return theme;
+}
+
+/** The inline `<head>` script: `initTheme`'s own source, called with the spec's constants. */
+export const themeInitScript = `(${initTheme.toString()})(${JSON.stringify(THEME_STORAGE_KEY)},${JSON.stringify(DARK_CLASS)});`;
+
+export function currentTheme(root: HTMLElement = document.documentElement): Theme {
+  return root.classList.contains(DARK_CLASS) ? 'dark' : 'light';
+}
+
+/** Applies `theme` and saves it; the spec wants the choice stored on every change. */
+export function setTheme(
+  theme: Theme,
+  root: HTMLElement = document.documentElement,
+  storage?: ThemeStorage,
+): void {
+  root.classList.toggle(DARK_CLASS, theme === 'dark');
+  try {
+    // Even reading `window.localStorage` throws where storage is blocked, hence inside the try.
+    (storage ?? window.localStorage).setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // Without storage the choice lasts for this page view only; the toggle itself still works.
+  }
+}
+
+export function toggleTheme(
+  root: HTMLElement = document.documentElement,
+  storage?: ThemeStorage,
+): Theme {
+  const next: Theme = currentTheme(root) === 'dark' ? 'light' : 'dark';
+  setTheme(next, root, storage);
+  return next;
+}

@@ -1,0 +1,52 @@
+import defaultTheme from 'tailwindcss/defaultTheme';
+
+/** @type {import('tailwindcss').Config} */
+export default {
+  content: ['./src/**/*.{astro,html,js,jsx,md,mdx,ts,tsx}'],
+  darkMode: 'class',
+  theme: {
+    extend: {
+      fontFamily: {
+        sans: ['var(--font-inter)', ...defaultTheme.fontFamily.sans],
+      },
+      colors: {
+        // "Rhine teal": the brand colour, tuned so 600/700 pass WCAG AA on white and 300/400 on the dark surface.
+        brand: {
+          50: '#ecfeff',
+          100: '#cff7fb',
+          200: '#a2edf5',
+          300: '#67dceb',
+          400: '#2cc2d6',
+          500: '#10a3bb',
+          600: '#0c8299',
+          700: '#0e6a7d',
+          800: '#135667',
+          900: '#144857',
+          950: '#082f3b',
+        },
+        // Warm accent: evening light on the river.
+        ember: {
+          300: '#fdba74',
+          400: '#fb923c',
+          500: '#f97316',
+          600: '#c2410c',
+        },
+        ink: {
+          50: '#f6f7f9',
+          100: '#eceef2',
+          200: '#d5dae2',
+          300: '#b0b9c8',
+          400: '#8592a8',
+          500: '#66738c',
+          600: '#515c73',
+          700: '#424b5e',
+          800: '#2a303c',
+          900: '#181c24',
+          950: '#0e1117',
+        },
+      },
+      maxWidth: { prose: '68ch' },
+    },
+  },
+  plugins: [],
+};

@@ -1,0 +1,12 @@
+/// <reference types="vitest/config" />
+import { getViteConfig } from 'astro/config';
+
+// Through Astro's Vite config, so tests resolve modules exactly as the site does. Playwright's
+// e2e/*.spec.ts are not for Vitest.
+export default getViteConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
