@@ -51,6 +51,7 @@ async function makeSites(browser, ffmpeg, opts) {
 
   for (const site of SITES) {
     if (opts.only && !opts.only.has(site.id)) continue;
+    if (!opts.images && !(opts.video && site.video)) continue;
     const src = path.join(HERE, 'sites', `${site.id}.html`);
     if (!existsSync(src)) throw new MediaError(`Missing source ${path.relative(ROOT, src)}`);
     console.log(`\n${site.title} (${site.id})`);
@@ -85,12 +86,13 @@ async function makeSites(browser, ffmpeg, opts) {
   }
 }
 
-async function makeTeam(browser) {
+async function makeTeam(browser, opts) {
   const teamDir = path.join(ROOT, OUT.team);
   await mkdir(teamDir, { recursive: true });
   const shell = await readFile(path.join(HERE, 'team', 'portrait.html'), 'utf8');
   console.log('\nTeam portraits');
   for (const person of TEAM) {
+    if (opts.only && !opts.only.has(person.id)) continue;
     const svgFile = path.join(HERE, 'team', `${person.id}.svg`);
     if (!existsSync(svgFile)) throw new MediaError(`Missing source ${path.relative(ROOT, svgFile)}`);
     const svg = await readFile(svgFile, 'utf8');

@@ -21,6 +21,12 @@ describe('fillAgencyTokens', () => {
     expect(fillAgencyTokens('{{partners}}', facts, 'en', 'x.md')).toBe('Lena Hoffmann and Jonas Becker');
   });
 
+  it('fills tokens that Markdown percent-encoded inside link targets', () => {
+    expect(fillAgencyTokens('<a href="%7B%7BsupervisoryAuthority.url%7D%7D">', facts, 'de', 'x.md')).toBe(
+      '<a href="https://www.ldi.nrw.de">',
+    );
+  });
+
   it('fills link targets and escapes the values as HTML', () => {
     expect(fillAgencyTokens('<a href="{{supervisoryAuthority.url}}">{{name}}</a>', facts, 'de', 'x.md')).toBe(
       '<a href="https://www.ldi.nrw.de">Uferlicht &#60;Webdesign&#62;</a>',

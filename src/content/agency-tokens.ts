@@ -1,6 +1,7 @@
 import type { Locale } from '../i18n/locales';
 
-const TOKEN = /\{\{\s*([\w.]+)\s*\}\}/g;
+// Markdown percent-encodes braces inside link targets: `[x]({{siteUrl}})` arrives as `%7B%7BsiteUrl%7D%7D`.
+const TOKEN = /(?:\{\{|%7B%7B)\s*([\w.]+)\s*(?:\}\}|%7D%7D)/gi;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ChangeEvent, type SubmitEvent } from 'react';
 import { IconSvg } from '../components/IconSvg';
 import { contactConfig } from '../lib/contact/config';
 import { emailJsSender } from '../lib/contact/emailjs';
@@ -73,7 +73,7 @@ export default function ContactForm({ strings, agencyName, privacyHref }: Props)
   const edit = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     form.edit(event.target.name as ContactField, event.target.value);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const honeypot = new FormData(event.currentTarget).get('website');
     void form.submit(typeof honeypot === 'string' ? honeypot : '');

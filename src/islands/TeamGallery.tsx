@@ -70,7 +70,7 @@ export default function TeamGallery({ members, strings }: Props) {
 
   return (
     <>
-      <ul className="grid gap-6 sm:grid-cols-2">
+      <ul className="grid grid-cols-2 gap-4 sm:gap-6">
         {members.map((person, index) => (
           <li key={person.id} className="card overflow-hidden" data-team-member={person.id}>
             <button
@@ -88,14 +88,14 @@ export default function TeamGallery({ members, strings }: Props) {
                 className="aspect-square h-auto w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
               />
             </button>
-            <div className="p-5">
-              <h3 className="text-lg font-semibold text-ink-950 dark:text-white">
+            <div className="p-4 sm:p-5">
+              <h3 className="font-semibold text-ink-950 sm:text-lg dark:text-white">
                 <ExternalLink href={person.portfolioUrl} className="hover:underline hover:underline-offset-4">
                   {person.name}
                 </ExternalLink>
               </h3>
-              <p className="mt-1 text-ink-600 dark:text-ink-300">{person.role}</p>
-              <p className="mt-3 inline-flex rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+              <p className="mt-1 text-sm text-ink-600 sm:text-base dark:text-ink-300">{person.role}</p>
+              <p className="mt-3 inline-flex rounded-full bg-brand-50 px-3 py-1 text-xs font-medium sm:text-sm text-brand-800 dark:bg-brand-950 dark:text-brand-200">
                 {person.experience}
               </p>
             </div>

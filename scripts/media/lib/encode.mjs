@@ -26,7 +26,7 @@ function vp9Args(framesDir, v, crf, out) {
     ...COMMON_IN(framesDir, v.fps),
     '-vf', scale(v.width, v.height),
     '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', String(crf),
-    '-deadline', 'good', '-cpu-used', '1', '-row-mt', '1', '-threads', '4',
+    '-deadline', 'good', '-cpu-used', '2', '-row-mt', '1', '-threads', '4',
     '-tile-columns', '1', '-auto-alt-ref', '1', '-lag-in-frames', '25',
     '-g', String(v.fps * v.seconds), '-pix_fmt', 'yuv420p',
     '-an', ...BITEXACT, '-f', 'webm', out,
@@ -38,7 +38,7 @@ function x264Args(framesDir, v, crf, out) {
   return [
     ...COMMON_IN(framesDir, v.fps),
     '-vf', scale(v.width, v.height),
-    '-c:v', 'libx264', '-preset', 'veryslow', '-tune', 'stillimage', '-crf', String(crf),
+    '-c:v', 'libx264', '-preset', 'veryslow', '-tune', 'animation', '-crf', String(crf),
     '-profile:v', 'high', '-level', '4.0', '-threads', '4',
     '-g', String(v.fps * v.seconds), '-pix_fmt', 'yuv420p',
     '-movflags', '+faststart', '-an', ...BITEXACT, '-f', 'mp4', out,
@@ -46,8 +46,8 @@ function x264Args(framesDir, v, crf, out) {
 }
 
 const LADDERS = {
-  webm: { args: vp9Args, crfs: [30, 33, 36, 39, 42, 45, 48, 51, 54, 57, 60, 63] },
-  mp4: { args: x264Args, crfs: [22, 24, 26, 27, 28, 29, 30, 31, 32, 34, 36, 38, 40] },
+  webm: { args: vp9Args, crfs: [32, 34, 36, 38, 40, 42, 45, 48, 51, 54, 57, 60, 63] },
+  mp4: { args: x264Args, crfs: [24, 25, 26, 27, 28, 29, 30, 31, 32, 34, 36, 38, 40, 44] },
 };
 
 /**
