@@ -1,23 +1,20 @@
 // Central list of everything make-media.mjs produces.
 // Paths are relative to the project root (/work/main).
 
-/** Mock client websites (scripts/media/sites/<id>.html). */
-export const SITES = [
-  { id: 'tafelwerk', title: 'Tafelwerk Catering', video: true },
-  { id: 'mara-schulz', title: 'Mara Schulz', video: true },
-  { id: 'rheinroller', title: 'Rheinroller', video: true },
-  { id: 'deichrad', title: 'Deichrad', video: true },
-  { id: 'uferkante', title: 'Restaurant Uferkante', video: false },
-  { id: 'kochkollektiv', title: 'Kochkollektiv', video: false },
-];
+import projects from '../../src/content/projects.json' with { type: 'json' };
+import team from '../../src/content/team.json' with { type: 'json' };
 
-/** Illustrated team portraits (scripts/media/team/<id>.svg). */
-export const TEAM = [
-  { id: 'lena-hoffmann', name: 'Lena Hoffmann' },
-  { id: 'jonas-becker', name: 'Jonas Becker' },
-];
+/**
+ * Mock client websites (scripts/media/sites/<id>.html), one per project of the site's content;
+ * a project with a `video` field gets a clip.
+ */
+export const SITES = projects.map(({ id, title, video }) => ({ id, title, video: Boolean(video) }));
+
+/** Illustrated team portraits (scripts/media/team/<id>.svg), one per team member. */
+export const TEAM = team.map(({ id, name }) => ({ id, name }));
 
 export const OUT = {
+  ogImage: 'src/assets/og-image.png',
   projects: 'src/assets/projects',
   team: 'src/assets/team',
   videos: 'public/videos',
