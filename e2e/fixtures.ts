@@ -18,8 +18,9 @@ export const allRoutes = locales.flatMap((locale) =>
  * The site's `test`: fails any test whose page throws or logs an error it did not expect
  * (hydration mismatches, CSP violations, broken scripts), so no suite has to remember to look.
  */
-export const test = base.extend<{ expectedConsoleErrors: RegExp[]; pageErrors: string[] }>({
-  expectedConsoleErrors: [[], { option: true }],
+export const test = base.extend<{ expectedConsoleErrors: RegExp | null; pageErrors: string[] }>({
+  // One pattern (alternatives joined with |): Playwright would read an array here as [value, options].
+  expectedConsoleErrors: [null, { option: true }],
   pageErrors: [
     async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
@@ -27,7 +28,7 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; pageErrors: s
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const text = message.text();
-        if (!expectedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(`console.error: ${text}`);
+        if (!expectedConsoleErrors?.test(text)) errors.push(`console.error: ${text}`);
       });
       await use(errors);
       expect(errors, 'errors on the page').toEqual([]);
@@ -39,4 +40,10 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; pageErrors: s
 /** Waits until the island whose component file matches `name` has hydrated. */
 export async function waitForIsland(page: Page, name: string) {
   await expect(page.locator(`astro-island[component-url*="${name}"]:not([ssr])`).first()).toBeAttached();
+}
+
+/** Scrolls the window to `y` at once (the site scrolls smoothly by default) and waits until it is there. */
+export async function scrollToY(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
 }

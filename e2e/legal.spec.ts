@@ -76,7 +76,9 @@ const sections: Record<LegalPage, Record<Locale, string[]>> = {
 
 for (const locale of locales) {
   for (const page of Object.keys(sections) as LegalPage[]) {
-    test(`${localizedPath(`/${page}/`, locale)} has every section, filled-in facts and a way home`, async ({ page: tab }) => {
+    test(`${localizedPath(`/${page}/`, locale)} has every section, filled-in facts and a way home`, async ({
+      page: tab,
+    }) => {
       await tab.goto(localizedPath(`/${page}/`, locale));
       const article = tab.locator(`[data-legal-page="${page}"]`);
       await expect(article.locator('h2')).toHaveText(sections[page][locale]);
@@ -96,7 +98,14 @@ for (const locale of locales) {
   test(`the imprint (${locale}) carries the § 5 DDG facts from agency.json`, async ({ page }) => {
     await page.goto(localizedPath('/impressum/', locale));
     const article = page.locator('[data-legal-page="impressum"]');
-    for (const fact of [agency.legalName, agency.street, `${agency.postalCode} ${agency.town}`, agency.phone, agency.email, agency.vatId]) {
+    for (const fact of [
+      agency.legalName,
+      agency.street,
+      `${agency.postalCode} ${agency.town}`,
+      agency.phone,
+      agency.email,
+      agency.vatId,
+    ]) {
       await expect(article).toContainText(fact);
     }
     await expect(article.locator(`a[href="mailto:${agency.email}"]`).first()).toBeVisible();
@@ -105,17 +114,42 @@ for (const locale of locales) {
   test(`the privacy policy (${locale}) names EmailJS, the transfer basis and the rights`, async ({ page }) => {
     await page.goto(localizedPath('/datenschutz/', locale));
     const article = page.locator('[data-legal-page="datenschutz"]');
-    for (const text of ['EmailJS', 'Art. 46', 'Art. 15', 'Art. 16', 'Art. 21', 'Art. 77', agency.supervisoryAuthority.name]) {
+    for (const text of [
+      'EmailJS',
+      'Art. 46',
+      'Art. 15',
+      'Art. 16',
+      'Art. 21',
+      'Art. 77',
+      agency.supervisoryAuthority.name,
+    ]) {
       await expect(article).toContainText(text);
     }
-    await expect(article.locator(`a[href="${agency.supervisoryAuthority.url}"]`)).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(article.locator(`a[href="${agency.supervisoryAuthority.url}"]`)).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
   });
 }
 
 test('the terms state the spec’s figures', async ({ page }) => {
   const figures: Record<Locale, string[]> = {
-    de: ['innerhalb von 14 Tagen', '9 Prozentpunkte über dem Basiszinssatz', '12 Monate', 'mehr als einem Monat', 'Abschlagszahlungen', 'Stand: Januar 2025'],
-    en: ['within 14 days', '9 percentage points above the base rate', '12 months', 'longer than one month', 'partial payments', 'Last updated: January 2025'],
+    de: [
+      'innerhalb von 14 Tagen',
+      '9 Prozentpunkte über dem Basiszinssatz',
+      '12 Monate',
+      'mehr als einem Monat',
+      'Abschlagszahlungen',
+      'Stand: Januar 2025',
+    ],
+    en: [
+      'within 14 days',
+      '9 percentage points above the base rate',
+      '12 months',
+      'longer than one month',
+      'partial payments',
+      'Last updated: January 2025',
+    ],
   };
   for (const locale of locales) {
     await page.goto(localizedPath('/agb/', locale));

@@ -2,8 +2,7 @@
 /** The local inbox as a page: every message the site sent, newest first. A tool for people only. */
 
 /** @param {unknown} value */
-const escape = (value) =>
-  String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escape = (value) => String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** @param {import('./server.mjs').InboxMessage[]} messages newest first */
 export function renderInboxPage(messages) {

@@ -35,8 +35,11 @@ const contentTypes = {
 };
 
 /**
- * @typedef {{ status: number | 'drop', text?: string, email?: string, templateId?: string, times?: number }} FailureRule
- *   `status: 'drop'` closes the connection without an answer: the browser's network error.
+ * @typedef {{ status?: number | 'drop', text?: string, delayMs?: number, email?: string, templateId?: string,
+ *   times?: number }} FailureRule
+ *   `status: 'drop'` closes the connection without an answer: the browser's network error. `delayMs`
+ *   holds the answer that long (so a test can watch the form while it sends); without a `status` the
+ *   call then succeeds as usual.
  *   `email` / `templateId` limit the rule to matching calls, so parallel tests do not meet each other's.
  * @typedef {{ receivedAt: string, origin: string | null, lib_version: unknown, user_id: string,
  *   service_id: string, template_id: string, template_params: Record<string, unknown> }} InboxMessage
@@ -126,8 +129,9 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
     if (refusal) return sendText(response, 400, refusal);
 
     const failure = takeFailure(body);
+    if (failure?.delayMs) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
     if (failure?.status === 'drop') return void request.socket.destroy();
-    if (failure) return sendText(response, failure.status, failure.text ?? 'Internal Server Error');
+    if (failure?.status) return sendText(response, failure.status, failure.text ?? 'Internal Server Error');
 
     /** @type {InboxMessage} */
     const message = {
@@ -184,7 +188,8 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
       if (!file.startsWith(root)) break;
       const info = await stat(file).catch(() => undefined);
       if (info?.isFile()) {
-        const type = contentTypes[/** @type {keyof typeof contentTypes} */ (extname(file))] ?? 'application/octet-stream';
+        const type =
+          contentTypes[/** @type {keyof typeof contentTypes} */ (extname(file))] ?? 'application/octet-stream';
         response.writeHead(200, { 'Content-Type': type, 'Content-Length': info.size });
         return void createReadStream(file).pipe(response);
       }

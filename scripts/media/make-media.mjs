@@ -104,7 +104,12 @@ async function makeTeam(browser, opts) {
       const size = PORTRAIT.size;
       const { context, page } = await openPage(browser, html, { width: size, height: size, deviceScaleFactor: 1 });
       const png = path.join(teamDir, `${person.id}.png`);
-      await page.screenshot({ path: png, type: 'png', animations: 'disabled', clip: { x: 0, y: 0, width: size, height: size } });
+      await page.screenshot({
+        path: png,
+        type: 'png',
+        animations: 'disabled',
+        clip: { x: 0, y: 0, width: size, height: size },
+      });
       report(ROOT, png, `${size}x${size}`);
       await context.close();
     } finally {

@@ -3,14 +3,15 @@ import type { Locale } from '../i18n/locales';
 // Markdown percent-encodes braces inside link targets: `[x]({{siteUrl}})` arrives as `%7B%7BsiteUrl%7D%7D`.
 const TOKEN = /(?:\{\{|%7B%7B)\s*([\w.]+)\s*(?:\}\}|%7D%7D)/gi;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function tokenValue(facts: unknown, path: string, locale: Locale): string | undefined {
-  const value = path.split('.').reduce<unknown>(
-    (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
-    facts,
-  );
+  const value = path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      facts,
+    );
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
     return new Intl.ListFormat(locale, { type: 'conjunction' }).format(value);

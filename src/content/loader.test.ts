@@ -41,7 +41,9 @@ describe('jsonFile loader', () => {
   });
 
   it('stops on entries without an id', async () => {
-    await expect(load('[{"x":1}]')).rejects.toThrow('Content file data.json must hold a list of entries, each with an "id".');
+    await expect(load('[{"x":1}]')).rejects.toThrow(
+      'Content file data.json must hold a list of entries, each with an "id".',
+    );
   });
 
   it('stops when the list breaks its collection’s rule, saying which', async () => {

@@ -14,9 +14,7 @@ interface JsonFileOptions {
 
 /** Formats zod issues as `field: message` lines, so an error names exactly what to fix. */
 export function describeIssues(issues: { path: (string | number)[]; message: string }[]): string {
-  return issues
-    .map((issue) => `  ${issue.path.length ? issue.path.join('.') : '(file)'}: ${issue.message}`)
-    .join('\n');
+  return issues.map((issue) => `  ${issue.path.length ? issue.path.join('.') : '(file)'}: ${issue.message}`).join('\n');
 }
 
 /**
@@ -43,7 +41,9 @@ export function jsonFile({ path, list, singleton }: JsonFileOptions): Loader {
       if (list) {
         const result = list.safeParse(entries);
         if (!result.success) {
-          throw new Error(`Content file ${path} breaks a rule of its collection:\n${describeIssues(result.error.issues)}`);
+          throw new Error(
+            `Content file ${path} breaks a rule of its collection:\n${describeIssues(result.error.issues)}`,
+          );
         }
       }
 

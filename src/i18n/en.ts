@@ -50,8 +50,7 @@ export const en: Dictionary = {
 
   'projects.eyebrow': 'Projects',
   'projects.title': 'Selected work',
-  'projects.lead':
-    'A selection of projects for businesses in the region. Hover over a project to see it in motion.',
+  'projects.lead': 'A selection of projects for businesses in the region. Hover over a project to see it in motion.',
   'projects.visit': 'Visit website',
   'projects.visitLabel': 'Visit the website of {title}',
   'projects.screenshot': 'Home page of {title}',
@@ -85,13 +84,11 @@ export const en: Dictionary = {
   'contact.form.sending': 'Sending...',
   'contact.form.success': 'Message sent successfully! We will get back to you soon.',
   'contact.form.error': 'Error sending message. Please try again or contact us directly.',
-  'contact.form.privacy':
-    'We use your details only to answer your enquiry. Read more in our {link}.',
+  'contact.form.privacy': 'We use your details only to answer your enquiry. Read more in our {link}.',
   'contact.form.privacyLink': 'privacy policy',
   'contact.form.honeypot': 'Please leave this field empty',
 
-  'footer.tagline':
-    'Web design studio from {town}. Custom websites for Düsseldorf, Cologne and the Rhine-Ruhr region.',
+  'footer.tagline': 'Web design studio from {town}. Custom websites for Düsseldorf, Cologne and the Rhine-Ruhr region.',
   'footer.social': 'Social media',
   'footer.socialLink': '{name} on {network}',
   'footer.services': 'Services',

@@ -17,9 +17,7 @@ describe('getTranslator', () => {
 
   it('fills placeholders and leaves unknown ones standing', () => {
     const t = getTranslator('de');
-    expect(t('footer.copyright', { year: 2025, name: 'Uferlicht' })).toBe(
-      '© 2025 Uferlicht. Alle Rechte vorbehalten.',
-    );
+    expect(t('footer.copyright', { year: 2025, name: 'Uferlicht' })).toBe('© 2025 Uferlicht. Alle Rechte vorbehalten.');
     expect(t('footer.copyright', { year: 2025 })).toBe('© 2025 {name}. Alle Rechte vorbehalten.');
   });
 

@@ -23,4 +23,3 @@ export function getTranslator(locale: Locale): Translate {
     );
   };
 }
-

@@ -51,14 +51,10 @@ export default function ContactForm({ strings, agencyName, privacyHref }: Props)
   const [form] = useState(() => {
     let sendEmail: SendEmail | undefined;
     return createContactForm({
-      deliver: (message, onNotified) => {
+      deliver: async (message, onNotified) => {
         // EmailJS is set up on the first submit, not on page load: most visitors never send.
-        sendEmail ??= emailJsSender(contactConfig);
-        return sendContactMessage(
-          message,
-          { sendEmail, templates: contactConfig.templates, agencyName },
-          onNotified,
-        );
+        sendEmail ??= await emailJsSender(contactConfig);
+        return sendContactMessage(message, { sendEmail, templates: contactConfig.templates, agencyName }, onNotified);
       },
     });
   });
@@ -147,7 +143,11 @@ export default function ContactForm({ strings, agencyName, privacyHref }: Props)
       </p>
 
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center">
-        <button type="submit" disabled={!hydrated || sending} className="button-primary disabled:cursor-not-allowed disabled:opacity-70">
+        <button
+          type="submit"
+          disabled={!hydrated || sending}
+          className="button-primary disabled:cursor-not-allowed disabled:opacity-70"
+        >
           <IconSvg name="send" className={sending ? 'h-5 w-5 animate-pulse' : 'h-5 w-5'} />
           {sending ? strings.sending : strings.submit}
         </button>

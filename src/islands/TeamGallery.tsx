@@ -125,7 +125,10 @@ export default function TeamGallery({ members, strings }: Props) {
             </button>
             <Photo photo={member.photo} className="aspect-square h-auto w-40 rounded-2xl object-cover sm:w-48" />
             <div>
-              <h3 id="team-dialog-name" className="pr-10 text-2xl font-bold tracking-tight text-ink-950 dark:text-white">
+              <h3
+                id="team-dialog-name"
+                className="pr-10 text-2xl font-bold tracking-tight text-ink-950 dark:text-white"
+              >
                 {member.name}
               </h3>
               <p className="mt-1 text-ink-600 dark:text-ink-300">

@@ -41,11 +41,7 @@ export function currentTheme(root: HTMLElement = document.documentElement): Them
 }
 
 /** Applies `theme` and saves it; the spec wants the choice stored on every change. */
-export function setTheme(
-  theme: Theme,
-  root: HTMLElement = document.documentElement,
-  storage?: ThemeStorage,
-): void {
+export function setTheme(theme: Theme, root: HTMLElement = document.documentElement, storage?: ThemeStorage): void {
   root.classList.toggle(DARK_CLASS, theme === 'dark');
   try {
     // Even reading `window.localStorage` throws where storage is blocked, hence inside the try.
@@ -55,10 +51,7 @@ export function setTheme(
   }
 }
 
-export function toggleTheme(
-  root: HTMLElement = document.documentElement,
-  storage?: ThemeStorage,
-): Theme {
+export function toggleTheme(root: HTMLElement = document.documentElement, storage?: ThemeStorage): Theme {
   const next: Theme = currentTheme(root) === 'dark' ? 'light' : 'dark';
   setTheme(next, root, storage);
   return next;

@@ -38,9 +38,7 @@ export async function openPage(browser, file, { width, height, deviceScaleFactor
 
 /** Wait two animation frames so layout, paint and scroll position are settled. */
 export function settle(page) {
-  return page.evaluate(
-    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
-  );
+  return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 }
 
 export async function scrollTo(page, y) {

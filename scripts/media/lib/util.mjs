@@ -12,7 +12,9 @@ const written = [];
 export function report(root, file, note = '') {
   const size = statSync(file).size;
   written.push({ file: path.relative(root, file), size });
-  console.log(`  wrote ${path.relative(root, file).padEnd(38)} ${fmtBytes(size).padStart(10)}${note ? '  ' + note : ''}`);
+  console.log(
+    `  wrote ${path.relative(root, file).padEnd(38)} ${fmtBytes(size).padStart(10)}${note ? '  ' + note : ''}`,
+  );
   return size;
 }
 

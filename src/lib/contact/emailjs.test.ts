@@ -22,7 +22,7 @@ const requestOf = (call: number) => {
 
 describe('emailJsSender', () => {
   it('POSTs the spec’s JSON body to /api/v1.0/email/send at the configured origin', async () => {
-    const send = emailJsSender(config);
+    const send = await emailJsSender(config);
     await expect(send('template_1', { name: 'Erika' })).resolves.toEqual({ status: 200, text: 'OK' });
     expect(requestOf(0)).toEqual({
       url: 'http://127.0.0.1:4399/api/v1.0/email/send',
@@ -39,18 +39,23 @@ describe('emailJsSender', () => {
   });
 
   it('uses the library’s own API host when no origin is configured', async () => {
-    await emailJsSender({ publicKey: 'k', serviceId: 's' })('t', {});
+    await (
+      await emailJsSender({ publicKey: 'k', serviceId: 's' })
+    )('t', {});
     expect(requestOf(0).url).toBe('https://api.emailjs.com/api/v1.0/email/send');
   });
 
   it('rejects with the answer’s status and text on a non-OK answer', async () => {
     fetchMock.mockResolvedValueOnce(new Response('The template ID is invalid', { status: 400 }));
-    await expect(emailJsSender(config)('t', {})).rejects.toMatchObject({ status: 400, text: 'The template ID is invalid' });
+    await expect((await emailJsSender(config))('t', {})).rejects.toMatchObject({
+      status: 400,
+      text: 'The template ID is invalid',
+    });
   });
 
   it('rejects with a TypeError on a network failure, which we report as status 0, "Network Error"', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const failure = await emailJsSender(config)('t', {}).catch((error: unknown) => error);
+    const failure = await (await emailJsSender(config))('t', {}).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TypeError);
     expect(describeSendFailure(failure)).toEqual({ status: 0, text: 'Network Error' });
   });
@@ -58,7 +63,7 @@ describe('emailJsSender', () => {
   it('refuses a second throttled send within the throttle with 429, without a request', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      const send = emailJsSender(config);
+      const send = await emailJsSender(config);
       await send('notify', {}, throttled);
       await send('reply', {});
       await expect(send('notify', {}, throttled)).rejects.toMatchObject({ status: 429, text: 'Too Many Requests' });
@@ -73,23 +78,25 @@ describe('emailJsSender', () => {
   it('keeps the rate limit in memory: nothing is written to localStorage', async () => {
     const setItem = vi.fn();
     vi.stubGlobal('localStorage', { getItem: vi.fn(() => null), setItem, removeItem: vi.fn() });
-    await emailJsSender(config)('notify', {}, throttled);
+    await (
+      await emailJsSender(config)
+    )('notify', {}, throttled);
     expect(setItem).not.toHaveBeenCalled();
   });
 
   it('does not block automated browsers (headless blocking is off, as the spec’s default)', async () => {
     vi.stubGlobal('navigator', { webdriver: true, languages: [] });
-    await expect(emailJsSender(config)('t', {})).resolves.toMatchObject({ status: 200 });
+    await expect((await emailJsSender(config))('t', {})).resolves.toMatchObject({ status: 200 });
   });
 
   it('rejects with the library’s message when the key, service or template is missing', async () => {
-    await expect(emailJsSender({ ...config, publicKey: '' })('t', {})).rejects.toBe(
+    await expect((await emailJsSender({ ...config, publicKey: '' }))('t', {})).rejects.toBe(
       'The public key is required. Visit https://dashboard.emailjs.com/admin/account',
     );
-    await expect(emailJsSender({ ...config, serviceId: '' })('t', {})).rejects.toBe(
+    await expect((await emailJsSender({ ...config, serviceId: '' }))('t', {})).rejects.toBe(
       'The service ID is required. Visit https://dashboard.emailjs.com/admin',
     );
-    await expect(emailJsSender(config)('', {})).rejects.toBe(
+    await expect((await emailJsSender(config))('', {})).rejects.toBe(
       'The template ID is required. Visit https://dashboard.emailjs.com/admin/templates',
     );
     expect(fetchMock).not.toHaveBeenCalled();

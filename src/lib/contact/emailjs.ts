@@ -1,4 +1,3 @@
-import { init, send } from '@emailjs/browser';
 import type { StorageProvider } from '@emailjs/browser';
 import type { SendEmail } from './send';
 
@@ -23,8 +22,14 @@ export function memoryStorage(): StorageProvider {
   };
 }
 
-/** Binds @emailjs/browser to our account. The origin is only ever read from `init()`. */
-export function emailJsSender({ publicKey, serviceId, origin }: EmailJsConfig): SendEmail {
+/**
+ * Binds @emailjs/browser to our account; the origin is only ever read from `init()`. The library is
+ * loaded here, on the first submit, not with the page: it probes `localStorage` as it loads, which
+ * throws where storage is blocked, and that must cost the visitor the form's send at most, never
+ * the form itself.
+ */
+export async function emailJsSender({ publicKey, serviceId, origin }: EmailJsConfig): Promise<SendEmail> {
+  const { init, send } = await import('@emailjs/browser');
   init({ publicKey, blockHeadless: false, storageProvider: memoryStorage(), ...(origin ? { origin } : {}) });
   return (templateId, params, options) => send(serviceId, templateId, params, options);
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CONTACT_THROTTLE_ID, CONTACT_THROTTLE_MS, sendContactMessage, type SendEmail } from './send';
 
-const message = { name: 'Erika Muster', email: 'erika@example.org', title: 'Neue Website', project: 'Ein Café in Köln' };
+const message = {
+  name: 'Erika Muster',
+  email: 'erika@example.org',
+  title: 'Neue Website',
+  project: 'Ein Café in Köln',
+};
 const templates = { notification: 'template_notify', autoReply: 'template_reply' };
 
 describe('sendContactMessage', () => {
@@ -31,7 +36,9 @@ describe('sendContactMessage', () => {
     const sendEmail = vi.fn<SendEmail>().mockRejectedValueOnce(failure);
     const onNotified = vi.fn();
 
-    await expect(sendContactMessage(message, { sendEmail, templates, agencyName: 'U' }, onNotified)).rejects.toBe(failure);
+    await expect(sendContactMessage(message, { sendEmail, templates, agencyName: 'U' }, onNotified)).rejects.toBe(
+      failure,
+    );
     expect(sendEmail).toHaveBeenCalledTimes(1);
     expect(onNotified).not.toHaveBeenCalled();
   });
@@ -41,7 +48,9 @@ describe('sendContactMessage', () => {
     const sendEmail = vi.fn<SendEmail>().mockResolvedValueOnce(undefined).mockRejectedValueOnce(failure);
     const onNotified = vi.fn();
 
-    await expect(sendContactMessage(message, { sendEmail, templates, agencyName: 'U' }, onNotified)).rejects.toBe(failure);
+    await expect(sendContactMessage(message, { sendEmail, templates, agencyName: 'U' }, onNotified)).rejects.toBe(
+      failure,
+    );
     expect(onNotified).toHaveBeenCalledTimes(1);
     expect(sendEmail).toHaveBeenCalledTimes(2);
   });

@@ -1,0 +1,294 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { localTemplates, localInboxEnv } from './inbox/local-env.mjs';
+import { inboxFor, uniqueEmail } from './inbox/client';
+import { agency, expect, localizedPath, locales, test, waitForIsland, type Locale } from './fixtures';
+import { E2E_PORT } from '../playwright.config';
+
+const env = localInboxEnv(E2E_PORT);
+
+const text = {
+  de: {
+    form: 'Kontaktformular',
+    email: 'E-Mail',
+    title: 'Betreff',
+    project: 'Projektbeschreibung',
+    submit: 'Nachricht senden',
+    sending: 'Wird gesendet...',
+    success: 'Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.',
+    error: 'Fehler beim Senden. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.',
+  },
+  en: {
+    form: 'Contact form',
+    email: 'Email',
+    title: 'Subject',
+    project: 'Project description',
+    submit: 'Send message',
+    sending: 'Sending...',
+    success: 'Message sent successfully! We will get back to you soon.',
+    error: 'Error sending message. Please try again or contact us directly.',
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
+/** The contact form of one language, as a visitor meets it. */
+function contactForm(page: Page, locale: Locale) {
+  const t = text[locale];
+  const form = page.getByRole('form', { name: t.form });
+  const fields = {
+    name: form.getByLabel('Name'),
+    email: form.getByLabel(t.email),
+    title: form.getByLabel(t.title),
+    project: form.getByLabel(t.project),
+  };
+  return {
+    form,
+    fields,
+    submit: form.getByRole('button', { name: new RegExp(`${t.submit}|${t.sending.replace('...', '\\.\\.\\.')}`) }),
+    success: form.getByRole('status'),
+    error: form.getByRole('alert'),
+    async open() {
+      await page.goto(`${localizedPath('/', locale)}#contact`);
+      await waitForIsland(page, 'ContactForm');
+    },
+    async fill(message: { name: string; email: string; title: string; project: string }) {
+      for (const [field, value] of Object.entries(message)) await fields[field as keyof typeof fields].fill(value);
+    },
+    async values() {
+      return Promise.all(Object.values(fields).map((field) => field.inputValue()));
+    },
+  };
+}
+
+/** Collects what the form logs with console.error: the spec wants every failure logged. */
+function failureLog(page: Page) {
+  const logged: unknown[] = [];
+  page.on('console', async (message: ConsoleMessage) => {
+    if (message.type() === 'error' && message.text().startsWith('Contact form: sending failed')) {
+      logged.push(await message.args()[1]?.jsonValue());
+    }
+  });
+  return logged;
+}
+
+const visitor = (label: string) => ({
+  name: 'Erika Mustermann',
+  email: uniqueEmail(label),
+  title: 'Neue Website für unser Café',
+  project: 'Wir brauchen eine Speisekarte online\nund ein Reservierungsformular.',
+});
+
+for (const locale of locales) {
+  const t = text[locale];
+
+  test.describe(`contact form (${locale})`, () => {
+    test('sends the notification and then the auto-reply, shows success and clears the fields', async ({
+      page,
+      request,
+    }) => {
+      const form = contactForm(page, locale);
+      const message = visitor(`happy-${locale}`);
+      const inbox = inboxFor(request, message.email);
+      await form.open();
+      await form.fill(message);
+      // Hold the first answer a moment to watch the form while it sends.
+      await inbox.failNext({ delayMs: 800 });
+      await form.submit.click();
+
+      await expect(form.submit).toHaveText(t.sending);
+      await expect(form.submit).toBeDisabled();
+      await expect(form.submit.locator('svg')).toHaveClass(/animate-pulse/);
+
+      await expect(form.success).toHaveText(t.success);
+      await expect(form.error).toBeEmpty();
+      expect(await form.values()).toEqual(['', '', '', '']);
+      await expect(form.submit).toHaveText(t.submit);
+      await expect(form.submit).toBeEnabled();
+
+      await expect.poll(async () => (await inbox.messages()).length).toBe(2);
+      const [notification, autoReply] = await inbox.messages();
+      expect(notification).toMatchObject({
+        lib_version: '4.4.1',
+        user_id: env.PUBLIC_EMAILJS_PUBLIC_KEY,
+        service_id: env.PUBLIC_EMAILJS_SERVICE_ID,
+        template_id: localTemplates.notification,
+        template_params: { ...message, to_name: agency.name },
+      });
+      expect(Object.keys(notification!.template_params).sort()).toEqual([
+        'email',
+        'name',
+        'project',
+        'title',
+        'to_name',
+      ]);
+      expect(autoReply).toMatchObject({
+        lib_version: '4.4.1',
+        user_id: env.PUBLIC_EMAILJS_PUBLIC_KEY,
+        service_id: env.PUBLIC_EMAILJS_SERVICE_ID,
+        template_id: localTemplates.autoReply,
+        template_params: { name: message.name, email: message.email, title: message.title },
+      });
+      expect(Object.keys(autoReply!.template_params).sort()).toEqual(['email', 'name', 'title']);
+      // The browser talked to the API as to another origin, as it does with EmailJS.
+      expect(notification!.origin).toBe(`http://localhost:${E2E_PORT}`);
+    });
+
+    test('returns to idle 5 s after the submission ends', async ({ page, request }) => {
+      await page.clock.install();
+      const form = contactForm(page, locale);
+      const message = visitor(`reset-${locale}`);
+      await form.open();
+      await form.fill(message);
+      await form.submit.click();
+      await expect(form.success).toHaveText(t.success);
+      await page.clock.runFor(4900);
+      await expect(form.success).toHaveText(t.success);
+      await page.clock.runFor(200);
+      await expect(form.success).toBeEmpty();
+      expect(await inboxFor(request, message.email).messages()).toHaveLength(2);
+    });
+
+    test('blocks an empty or malformed submission in the browser and sends nothing', async ({ page }) => {
+      const form = contactForm(page, locale);
+      const sends: string[] = [];
+      page.on('request', (request) => request.url().includes('/api/v1.0/email/send') && sends.push(request.url()));
+      await form.open();
+      await form.submit.click();
+      expect(await form.fields.name.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+      await expect(form.fields.name).toBeFocused();
+
+      await form.fill({ ...visitor('invalid'), email: 'not-an-email' });
+      await form.submit.click();
+      expect(await form.fields.email.evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+
+      await form.fields.email.fill('erika@example.org');
+      await form.fields.title.fill('');
+      await form.submit.click();
+      expect(await form.fields.title.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+
+      await expect(form.success).toBeEmpty();
+      await expect(form.error).toBeEmpty();
+      expect(sends).toEqual([]);
+    });
+
+    test('drops a bot’s submission silently when the honeypot is filled', async ({ page, request }) => {
+      const form = contactForm(page, locale);
+      const message = visitor(`honeypot-${locale}`);
+      await form.open();
+      await form.fill(message);
+      await page.locator('#contact-website').fill('https://spam.example', { force: true });
+      await form.submit.click();
+      await expect(form.success).toHaveText(t.success);
+      await page.waitForTimeout(300);
+      expect(await inboxFor(request, message.email).messages()).toEqual([]);
+    });
+  });
+
+  test.describe(`contact form errors (${locale})`, () => {
+    // Chromium reports each failed request on the console; the form's own report is checked below.
+    test.use({ expectedConsoleErrors: /^Contact form: sending failed|^Failed to load resource/ });
+
+    /** Every failure the spec's error catalogue lists for the first call, and what the form logs. */
+    const firstCallFailures = [
+      // Chromium retries a request once when a kept-alive connection closes unanswered, so drop twice.
+      {
+        row: 'network failure',
+        rule: { status: 'drop' as const, times: 2 },
+        logged: { status: 0, text: 'Network Error' },
+      },
+      {
+        row: 'headless browser blocked',
+        rule: { status: 451, text: 'Unavailable For Headless Browser' },
+        logged: { status: 451, text: 'Unavailable For Headless Browser' },
+      },
+      { row: 'block-list match', rule: { status: 403, text: 'Forbidden' }, logged: { status: 403, text: 'Forbidden' } },
+      {
+        row: 'rate limit',
+        rule: { status: 429, text: 'Too Many Requests' },
+        logged: { status: 429, text: 'Too Many Requests' },
+      },
+      {
+        row: 'other non-OK answer',
+        rule: { status: 500, text: 'Internal Server Error' },
+        logged: { status: 500, text: 'Internal Server Error' },
+      },
+      {
+        row: 'invalid request',
+        rule: { status: 400, text: 'The Public Key is invalid' },
+        logged: { status: 400, text: 'The Public Key is invalid' },
+      },
+    ];
+
+    for (const { row, rule, logged } of firstCallFailures) {
+      test(`${row}: shows the error, logs ${logged.status} ${logged.text} and keeps what was typed`, async ({
+        page,
+        request,
+      }) => {
+        const form = contactForm(page, locale);
+        const message = visitor(`${row}-${locale}`);
+        const inbox = inboxFor(request, message.email);
+        const log = failureLog(page);
+        await form.open();
+        await form.fill(message);
+        await inbox.failNext({ ...rule, templateId: localTemplates.notification });
+        await form.submit.click();
+
+        await expect(form.error).toHaveText(t.error);
+        await expect(form.success).toBeEmpty();
+        await expect(form.submit).toBeEnabled();
+        expect(await form.values()).toEqual([message.name, message.email, message.title, message.project]);
+        await expect.poll(() => log).toEqual([logged]);
+        expect(await inbox.messages()).toEqual([]);
+      });
+    }
+
+    test('auto-reply fails: success first, then the error replaces it', async ({ page, request }) => {
+      const form = contactForm(page, locale);
+      const message = visitor(`auto-reply-${locale}`);
+      const inbox = inboxFor(request, message.email);
+      const log = failureLog(page);
+      await form.open();
+      await form.fill(message);
+      await inbox.failNext({
+        templateId: localTemplates.autoReply,
+        status: 400,
+        text: 'The template ID is invalid',
+        delayMs: 800,
+      });
+      await form.submit.click();
+
+      await expect(form.success).toHaveText(t.success);
+      await expect(form.error).toHaveText(t.error);
+      await expect(form.success).toBeEmpty();
+      await expect.poll(() => log).toEqual([{ status: 400, text: 'The template ID is invalid' }]);
+      const received = await inbox.messages();
+      expect(received.map((sent) => sent.template_id)).toEqual([localTemplates.notification]);
+    });
+
+    test('a second message within seconds hits the rate limit before any request', async ({ page, request }) => {
+      const form = contactForm(page, locale);
+      const message = visitor(`throttle-${locale}`);
+      const inbox = inboxFor(request, message.email);
+      const log = failureLog(page);
+      await form.open();
+      await form.fill(message);
+      await form.submit.click();
+      await expect(form.success).toHaveText(t.success);
+
+      await form.fill(message);
+      await form.submit.click();
+      await expect(form.error).toHaveText(t.error);
+      await expect.poll(() => log).toEqual([{ status: 429, text: 'Too Many Requests' }]);
+      expect(await form.values()).toEqual([message.name, message.email, message.title, message.project]);
+      expect(await inbox.messages()).toHaveLength(2);
+    });
+  });
+}
+
+test.describe('contact form before it hydrates', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('cannot be submitted natively, so nothing typed can end up in a URL', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Nachricht senden' })).toBeDisabled();
+    await expect(page.getByRole('form')).toHaveAttribute('method', 'post');
+  });
+});

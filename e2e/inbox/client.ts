@@ -1,0 +1,25 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { FailureRule, InboxMessage } from './server.mjs';
+
+/**
+ * What the tests ask of the local inbox. Everything is scoped to one visitor e-mail address, so tests
+ * running side by side never see each other's messages or failures.
+ */
+export function inboxFor(request: APIRequestContext, email: string) {
+  return {
+    async messages(): Promise<InboxMessage[]> {
+      const all: InboxMessage[] = await (await request.get('/inbox/messages')).json();
+      return all.filter((message) => message.template_params.email === email);
+    },
+    /** The next matching send call answers like this instead of succeeding. */
+    async failNext(rule: Omit<FailureRule, 'email'>) {
+      const response = await request.post('/inbox/failures', { data: { ...rule, email } });
+      if (!response.ok()) throw new Error(`The inbox refused the rule: ${response.status()}`);
+    },
+  };
+}
+
+let visitors = 0;
+/** A fresh, valid address per test. */
+export const uniqueEmail = (label: string) =>
+  `${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${process.pid}-${++visitors}@example.org`;
