@@ -1,5 +1,6 @@
-import { useEffect, useState, useSyncExternalStore, type ChangeEvent, type SubmitEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ChangeEvent, type ReactNode, type SubmitEvent } from 'react';
 import { IconSvg } from '../components/IconSvg';
+import type { IconName } from '../components/icons';
 import { contactConfig } from '../lib/contact/config';
 import { emailJsSender } from '../lib/contact/emailjs';
 import { createContactForm } from '../lib/contact/form';
@@ -42,6 +43,33 @@ const fields: { name: ContactField; type: 'text' | 'email'; autoComplete: string
   { name: 'email', type: 'email', autoComplete: 'email', required: true },
   { name: 'title', type: 'text', autoComplete: 'off', required: true },
 ];
+
+/**
+ * A live region that is always in the page, so screen readers announce what appears in it: the
+ * success message politely (`status`), the error at once (`alert`).
+ */
+function StatusMessage({
+  role,
+  icon,
+  className,
+  children,
+}: {
+  role: 'status' | 'alert';
+  icon: IconName;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div role={role} className={`text-sm font-medium ${className}`}>
+      {children && (
+        <span className="flex items-center gap-2">
+          <IconSvg name={icon} className="h-5 w-5 shrink-0" />
+          {children}
+        </span>
+      )}
+    </div>
+  );
+}
 
 /**
  * The contact form. The state machine and the sending sequence live in `lib/contact`; this island
@@ -146,27 +174,17 @@ export default function ContactForm({ strings, agencyName, privacyHref }: Props)
         <button
           type="submit"
           disabled={!hydrated || sending}
-          className="button-primary disabled:cursor-not-allowed disabled:opacity-70"
+          className="button-primary shrink-0 whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-70"
         >
           <IconSvg name="send" className={sending ? 'h-5 w-5 animate-pulse' : 'h-5 w-5'} />
           {sending ? strings.sending : strings.submit}
         </button>
-        <div role="status" className="text-sm font-medium text-brand-800 dark:text-brand-200" data-contact-success>
-          {status === 'success' && (
-            <span className="flex items-center gap-2">
-              <IconSvg name="check" className="h-5 w-5 shrink-0" />
-              {strings.success}
-            </span>
-          )}
-        </div>
-        <div role="alert" className="text-sm font-medium text-ember-600 dark:text-ember-400" data-contact-error>
-          {status === 'error' && (
-            <span className="flex items-center gap-2">
-              <IconSvg name="alert" className="h-5 w-5 shrink-0" />
-              {strings.error}
-            </span>
-          )}
-        </div>
+        <StatusMessage role="status" icon="check" className="text-brand-800 dark:text-brand-200">
+          {status === 'success' && strings.success}
+        </StatusMessage>
+        <StatusMessage role="alert" icon="alert" className="text-ember-600 dark:text-ember-400">
+          {status === 'error' && strings.error}
+        </StatusMessage>
       </div>
     </form>
   );
