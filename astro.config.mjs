@@ -4,7 +4,12 @@ import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
 import { externalLinks } from './src/lib/markdown/external-links.mjs';
+import { loadEnv } from 'vite';
 import agency from './src/content/agency.json' with { type: 'json' };
+
+// The EmailJS API the form may talk to: the library's own host unless a local inbox stands in.
+const { PUBLIC_EMAILJS_ORIGIN } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
+const emailJsOrigin = PUBLIC_EMAILJS_ORIGIN || 'https://api.emailjs.com';
 
 export default defineConfig({
   // The agency's address on the web: canonical URLs, hreflang, Open Graph and the sitemap use it.
@@ -34,6 +39,22 @@ export default defineConfig({
   },
   image: { responsiveStyles: false },
   experimental: {
+    // A content security policy in every page: scripts and styles only by hash or from this site,
+    // and the only other host anything may reach is the EmailJS API. `frame-ancestors` cannot live
+    // in a <meta>; public/_headers sets it (and the other headers) on hosts that read that file.
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self'",
+        "font-src 'self'",
+        "media-src 'self'",
+        `connect-src 'self' ${emailJsOrigin}`,
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
     fonts: [
       {
         provider: fontProviders.local(),
