@@ -7,10 +7,11 @@
  * and lists them at /inbox. Tests can make it fail calls (any HTTP status, or a dropped connection)
  * through /inbox/failures, to walk the spec's whole error catalogue through the real library.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { appendFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { headersFor, parseHeadersFile } from './headers-file.mjs';
 import { renderInboxPage } from './inbox-page.mjs';
 
 const SEND_PATH = '/api/v1.0/email/send';
@@ -64,6 +65,7 @@ export function validateSendRequest(/** @type {any} */ body) {
  */
 export function createSiteServer({ root: siteRoot, inboxFile }) {
   const root = resolve(siteRoot);
+  const headerRules = parseHeadersFile(readFileSync(join(root, '_headers'), 'utf-8'));
   /** @type {FailureRule[]} */
   let failures = [];
 
@@ -182,6 +184,7 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
    * @param {string} pathname
    */
   const serveStatic = async (response, pathname) => {
+    for (const [name, value] of headersFor(headerRules, pathname)) response.appendHeader(name, value);
     const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
     for (const candidate of [safe, join(safe, 'index.html')]) {
       const file = join(root, candidate);

@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config';
+import { allRoutes, expect, localizedPath, locales, test } from './fixtures';
+
+/** DESIGN.md › Budgets, checked on the built site. */
+const KB = 1024;
+const budgets = { landingJs: 90 * KB, legalJs: 75 * KB, landingHtml: 20 * KB };
+const notFound = '/gibt-es-nicht/';
+
+/** The HTML file a route is built to. */
+const builtHtml = (url: string) => readFileSync(`dist${url === notFound ? '/404.html' : `${url}index.html`}`, 'utf-8');
+const gzipped = (content: string | Buffer) => gzipSync(content, { level: 9 }).length;
+
+/** Loads a page the way a visitor reads it: top to bottom, so every lazy image and island wakes up. */
+async function readThrough(page: Page, url: string) {
+  await page.goto(url);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 500) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await page.waitForTimeout(40);
+  }
+  await page.waitForLoadState('networkidle');
+}
+
+test.describe('privacy: nothing but the site itself', () => {
+  // The 404 page's own status shows up on the console.
+  test.use({ expectedConsoleErrors: /status of 404 \(Not Found\)/ });
+
+  for (const url of [...allRoutes.map((route) => route.url), notFound]) {
+    test(`loading ${url} requests nothing from any other host`, async ({ page }) => {
+      const hosts = new Set<string>();
+      page.on('request', (request) => hosts.add(new URL(request.url()).host));
+      await readThrough(page, url);
+      expect([...hosts]).toEqual([`localhost:${E2E_PORT}`]);
+    });
+  }
+});
+
+test.describe('JavaScript', () => {
+  async function scriptBytes(page: Page, url: string) {
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.set(response.url(), gzipped(await response.body()));
+    });
+    await readThrough(page, url);
+    const islands = await page
+      .locator('astro-island')
+      .evaluateAll((elements) =>
+        elements.map((element) => element.getAttribute('component-url')?.match(/\/(\w+)\./)?.[1]),
+      );
+    return {
+      total: [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0),
+      islands: [...new Set(islands)].sort(),
+    };
+  }
+
+  for (const locale of locales) {
+    test(`the landing page (${locale}) ships at most 90 KB gzip`, async ({ page }) => {
+      const { total, islands } = await scriptBytes(page, localizedPath('/', locale));
+      expect(total).toBeLessThanOrEqual(budgets.landingJs);
+      expect(islands).toEqual(['ContactForm', 'LanguageSwitch', 'ProjectVideo', 'TeamGallery', 'ThemeToggle']);
+    });
+
+    for (const path of ['/impressum/', '/datenschutz/', '/agb/']) {
+      test(`${localizedPath(path, locale)} ships at most 75 KB gzip, and no island but the toggles`, async ({
+        page,
+      }) => {
+        const { total, islands } = await scriptBytes(page, localizedPath(path, locale));
+        expect(total).toBeLessThanOrEqual(budgets.legalJs);
+        expect(islands).toEqual(['LanguageSwitch', 'ThemeToggle']);
+      });
+    }
+  }
+});
+
+test.describe('built HTML', () => {
+  for (const locale of locales) {
+    test(`the landing page (${locale}) is at most 20 KB gzip`, () => {
+      expect(gzipped(builtHtml(localizedPath('/', locale)))).toBeLessThanOrEqual(budgets.landingHtml);
+    });
+  }
+
+  for (const url of [...allRoutes.map((route) => route.url), notFound]) {
+    test(`${url}: first render needs only the HTML and one stylesheet; every image has its size`, () => {
+      const html = builtHtml(url);
+      expect(html.match(/<link[^>]+rel="stylesheet"/g) ?? []).toHaveLength(1);
+      // Scripts in the page are modules (deferred) or inline: none blocks rendering.
+      for (const tag of html.match(/<script[^>]*\ssrc=[^>]*>/g) ?? []) expect(tag).toContain('type="module"');
+      for (const image of html.match(/<img\b[^>]*>/g) ?? []) {
+        expect(image).toMatch(/\swidth="\d+"/);
+        expect(image).toMatch(/\sheight="\d+"/);
+      }
+      // Nothing points at another host but links a visitor chooses to follow.
+      const embedded = [...html.matchAll(/\s(?:src|srcset|poster)="([^"]+)"/g)].map((match) => match[1]!);
+      for (const source of embedded) expect(source).not.toMatch(/^(https?:)?\/\//);
+    });
+  }
+
+  test('the landing page declares no video before a visitor hovers a project', () => {
+    for (const locale of locales) expect(builtHtml(localizedPath('/', locale))).not.toContain('<video');
+  });
+});
+
+test.describe('security', () => {
+  test.use({ expectedConsoleErrors: /status of 404 \(Not Found\)/ });
+
+  for (const url of [...allRoutes.map((route) => route.url), notFound]) {
+    test(`${url} carries the content security policy and the host headers`, async ({ page }) => {
+      const response = await page.goto(url);
+      const policy = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:\d+;/);
+      expect(policy).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/);
+      expect(policy).not.toContain('unsafe-inline');
+      const headers = response!.headers();
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['permissions-policy']).toContain('camera=()');
+      // Every link that leaves the site opens without handing over the page or its address.
+      for (const link of await page.locator('a[target="_blank"], a[href^="http"]').all()) {
+        await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      }
+    });
+  }
+
+  test('hashed build assets may be cached for a year', async ({ request, page }) => {
+    await page.goto('/');
+    const stylesheet = await page.locator('link[rel="stylesheet"]').getAttribute('href');
+    const response = await request.get(stylesheet!);
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
