@@ -10,6 +10,7 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { appendFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { createGzip } from 'node:zlib';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { headersFor, parseHeadersFile } from './headers-file.mjs';
 import { renderInboxPage } from './inbox-page.mjs';
@@ -180,10 +181,12 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
 
   /**
    * Serves dist/ like a static host: /x/ → x/index.html, /x → x/index.html, else 404.html with 404.
+   * Text is gzipped as any production host does, so sizes and Lighthouse timings measured here are real.
+   * @param {import('node:http').IncomingMessage} request
    * @param {import('node:http').ServerResponse} response
    * @param {string} pathname
    */
-  const serveStatic = async (response, pathname) => {
+  const serveStatic = async (request, response, pathname) => {
     for (const [name, value] of headersFor(headerRules, pathname)) response.appendHeader(name, value);
     const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
     for (const candidate of [safe, join(safe, 'index.html')]) {
@@ -193,8 +196,15 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
       if (info?.isFile()) {
         const type =
           contentTypes[/** @type {keyof typeof contentTypes} */ (extname(file))] ?? 'application/octet-stream';
-        response.writeHead(200, { 'Content-Type': type, 'Content-Length': info.size });
-        return void createReadStream(file).pipe(response);
+        const compress =
+          /^(text\/|application\/(json|xml)|image\/svg)/.test(type) &&
+          /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+        if (!compress) {
+          response.writeHead(200, { 'Content-Type': type, 'Content-Length': info.size });
+          return void createReadStream(file).pipe(response);
+        }
+        response.writeHead(200, { 'Content-Type': type, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+        return void createReadStream(file).pipe(createGzip()).pipe(response);
       }
     }
     const notFound = await readFile(join(root, '404.html')).catch(() => Buffer.from('Not Found'));
@@ -208,7 +218,7 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
       if (pathname === SEND_PATH) return await handleSend(request, response);
       if (pathname.startsWith('/inbox')) return await handleInbox(request, response, pathname);
       if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, 405, 'Method Not Allowed');
-      return await serveStatic(response, pathname);
+      return await serveStatic(request, response, pathname);
     } catch (error) {
       console.error(error);
       if (!response.headersSent) sendText(response, 500, 'Internal Server Error');

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm run perf`: builds the site as `npm start` does, serves it locally and runs Lighthouse
+ * (mobile preset, simulated throttling) three times on every route in both languages and on the 404
+ * page. Prints the medians as a table and writes them to .perf/lighthouse.json.
+ *
+ * Not part of `npm test`: timings depend on the machine. Uses Playwright's Chromium when installed,
+ * else /usr/bin/chromium (or CHROMIUM_PATH).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { createSiteServer } from '../e2e/inbox/server.mjs';
+
+const PORT = 4500;
+const RUNS = 3;
+const routes = ['/', '/impressum/', '/datenschutz/', '/agb/'].flatMap((path) => [path, `/en${path}`]);
+// Lighthouse refuses to audit a page answered with status 404, so the 404 page is audited as the file.
+routes.push('/404.html');
+
+function chromePath() {
+  const candidates = [process.env.CHROMIUM_PATH, chromium.executablePath(), '/usr/bin/chromium'];
+  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  if (!found) throw new Error('No Chromium found: `sudo apt-get install chromium` or set CHROMIUM_PATH.');
+  return found;
+}
+
+const median = (/** @type {number[]} */ values) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/** @param {import('lighthouse').Result} lhr */
+function figures(lhr) {
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${lhr.requestedUrl}: ${lhr.runtimeError.message}`);
+  const summary = /** @type {{ items: { resourceType: string, transferSize: number, requestCount: number }[] }} */ (
+    lhr.audits['resource-summary']?.details
+  ).items;
+  const bytes = (/** @type {string} */ type) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
+  const score = (/** @type {string} */ category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  const numeric = (/** @type {string} */ audit) => lhr.audits[audit]?.numericValue ?? NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    jsBytes: bytes('script'),
+    cssBytes: bytes('stylesheet'),
+    imageBytes: bytes('image'),
+    fontBytes: bytes('font'),
+    requests: summary.find((item) => item.resourceType === 'total')?.requestCount ?? NaN,
+  };
+}
+
+const build = spawnSync('node', ['e2e/inbox/cli.mjs', 'build', '--port', String(PORT)], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const server = createSiteServer({ root: 'dist', inboxFile: '.perf/inbox.jsonl' });
+await new Promise((resolve) => server.listen(PORT, '127.0.0.1', () => resolve(undefined)));
+const chrome = await chromeLauncher.launch({
+  chromePath: chromePath(),
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+});
+
+/** @type {Record<string, ReturnType<typeof figures>>} */
+const results = {};
+try {
+  for (const route of routes) {
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      const result = await lighthouse(`http://localhost:${PORT}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+      runs.push(figures(result.lhr));
+    }
+    const keys = /** @type {(keyof ReturnType<typeof figures>)[]} */ (Object.keys(runs[0] ?? {}));
+    results[route] = /** @type {ReturnType<typeof figures>} */ (
+      Object.fromEntries(keys.map((key) => [key, median(runs.map((figure) => figure[key]))]))
+    );
+    process.stdout.write(`  ${route} done\n`);
+  }
+} finally {
+  await chrome.kill();
+  server.close();
+}
+
+const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)}`;
+const header =
+  '| route | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms | CLS | JS KB | CSS KB | img KB | font KB | requests |';
+const rows = Object.entries(results).map(
+  ([route, r]) =>
+    `| ${route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${Math.round(r.fcpMs)} | ${Math.round(r.lcpMs)} | ${Math.round(r.tbtMs)} | ${r.cls.toFixed(3)} | ${kb(r.jsBytes)} | ${kb(r.cssBytes)} | ${kb(r.imageBytes)} | ${kb(r.fontBytes)} | ${r.requests} |`,
+);
+const table = [header, `|${' --- |'.repeat(14)}`, ...rows].join('\n');
+console.log(
+  `\nLighthouse ${RUNS}× per route, mobile preset, medians (bytes transferred, compressed as served):\n\n${table}\n`,
+);
+
+await mkdir('.perf', { recursive: true });
+await writeFile(
+  '.perf/lighthouse.json',
+  JSON.stringify({ date: new Date().toISOString(), runs: RUNS, results }, null, 2),
+);
+console.log('Written to .perf/lighthouse.json. The 404 page is noindex on purpose, which costs it SEO points.');
+
+// The 404 page must not be indexed; Lighthouse's SEO category counts its `noindex` against it.
+const misses = Object.entries(results).filter(
+  ([route, r]) =>
+    r.performance < 98 ||
+    r.accessibility < 100 ||
+    r.bestPractices < 100 ||
+    (r.seo < 100 && route !== '/404.html') ||
+    r.cls > 0,
+);
+if (misses.length) console.log(`Below the targets: ${misses.map(([route]) => route).join(', ')}`);
