@@ -35,8 +35,9 @@ const median = (/** @type {number[]} */ values) =>
 /** @param {import('lighthouse').Result} lhr */
 function figures(lhr) {
   if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${lhr.requestedUrl}: ${lhr.runtimeError.message}`);
+  const details = /** @type {unknown} */ (lhr.audits['resource-summary']?.details);
   const summary = /** @type {{ items: { resourceType: string, transferSize: number, requestCount: number }[] }} */ (
-    lhr.audits['resource-summary']?.details
+    details
   ).items;
   const bytes = (/** @type {string} */ type) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
   const score = (/** @type {string} */ category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
@@ -72,6 +73,7 @@ const chrome = await chromeLauncher.launch({
 const results = {};
 try {
   for (const route of routes) {
+    /** @type {ReturnType<typeof figures>[]} */
     const runs = [];
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(`http://localhost:${PORT}${route}`, {
