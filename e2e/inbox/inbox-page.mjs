@@ -26,6 +26,7 @@ export function renderInboxPage(messages) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="5">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>Local inbox (${messages.length})</title>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 52rem; padding: 2rem 1.25rem; color: #181c24; background: #f6f7f9; }
