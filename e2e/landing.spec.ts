@@ -84,3 +84,25 @@ for (const locale of locales) {
     });
   });
 }
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu opens, leads to a section and closes again', async ({ page }) => {
+    await page.goto('/en/');
+    const menu = page.locator('[data-mobile-menu]');
+    await menu.locator('summary', { hasText: 'Menu' }).click();
+    await expect(menu).toHaveAttribute('open', '');
+    await menu.getByRole('link', { name: 'Services' }).click();
+    await expect(page).toHaveURL('/en/#services');
+    await expect(menu).not.toHaveAttribute('open');
+    await expect(page.locator('#services')).toBeInViewport();
+  });
+
+  test('nothing is wider than the screen', async ({ page }) => {
+    for (const url of ['/', '/en/agb/']) {
+      await page.goto(url);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+  });
+});
