@@ -36,7 +36,7 @@ export const de = {
   'about.eyebrow': 'Über uns',
   'about.title': 'Zwei Köpfe, ein Anspruch: Websites, die wirken.',
   'about.lead':
-    'Uferlicht ist ein Zwei-Personen-Studio. Bei uns gibt es keine Account-Manager und keine Praktikanten, die Ihr Projekt übernehmen: Sie arbeiten direkt mit den Menschen, die Ihre Website gestalten und bauen.',
+    '{name} ist ein Zwei-Personen-Studio. Bei uns gibt es keine Account-Manager und keine Praktikanten, die Ihr Projekt übernehmen: Sie arbeiten direkt mit den Menschen, die Ihre Website gestalten und bauen.',
   'about.features': 'Was uns ausmacht',
   'about.experience': '{years} Jahre Erfahrung',
   'about.openProfile': 'Profil von {name} öffnen',

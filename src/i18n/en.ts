@@ -34,7 +34,7 @@ export const en: Dictionary = {
   'about.eyebrow': 'About us',
   'about.title': 'Two people, one standard: websites that work.',
   'about.lead':
-    'Uferlicht is a two-person studio. There are no account managers or interns taking over your project: you work directly with the people who design and build your website.',
+    '{name} is a two-person studio. There are no account managers or interns taking over your project: you work directly with the people who design and build your website.',
   'about.features': 'What sets us apart',
   'about.experience': '{years} years of experience',
   'about.openProfile': 'Open the profile of {name}',
