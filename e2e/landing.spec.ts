@@ -1,6 +1,6 @@
 import projects from '../src/content/projects.json' with { type: 'json' };
 import team from '../src/content/team.json' with { type: 'json' };
-import { expect, localizedPath, locales, test } from './fixtures';
+import { agency, expect, localizedPath, locales, test } from './fixtures';
 
 for (const locale of locales) {
   const de = locale === 'de';
@@ -105,4 +105,22 @@ test.describe('on a phone', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     }
   });
+});
+
+test('the landing page describes the agency to search engines as a local business with its service area', async ({
+  page,
+}) => {
+  for (const locale of locales) {
+    await page.goto(localizedPath('/', locale));
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(data).toMatchObject({
+      '@type': 'ProfessionalService',
+      name: agency.name,
+      email: agency.email,
+      vatID: agency.vatId,
+      address: { streetAddress: agency.street, postalCode: agency.postalCode, addressLocality: agency.town },
+      sameAs: agency.social.map((link) => link.url),
+    });
+    expect(data.areaServed.map((place: { name: string }) => place.name)).toEqual(agency.serviceArea);
+  }
 });

@@ -1,6 +1,6 @@
+import { otherLocale } from '../src/i18n/locales';
 import { allRoutes, expect, localizedPath, test, waitForIsland } from './fixtures';
 
-const otherLocale = (locale: 'de' | 'en') => (locale === 'de' ? 'en' : 'de');
 const switchLink = (page: import('@playwright/test').Page, locale: string) =>
   page.locator(`[data-language-link="${locale}"]`);
 

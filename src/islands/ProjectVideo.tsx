@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { prefersReducedMotion } from '../lib/scroll';
 
 interface Props {
   /** Public paths of the clip, e.g. `/videos/tafelwerk.webm`. */
@@ -23,10 +24,9 @@ export default function ProjectVideo({ webm, mp4, poster, children }: Props) {
   useEffect(() => {
     const card = frame.current?.closest('article');
     if (!card) return;
-    // People who ask the system for less motion keep the still image.
-    const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
     const start = () => {
-      if (reducedMotion.matches) return;
+      // People who ask the system for less motion keep the still image.
+      if (prefersReducedMotion()) return;
       setActivated(true);
       setWanted(true);
     };

@@ -1,7 +1,7 @@
 import type { Agency } from '../content/queries';
 
 /** schema.org data for the landing page: the agency as a local business and the area it serves. */
-export function agencyStructuredData(agency: Agency, page: { url: string; description: string; image: string }) {
+export function agencyStructuredData(agency: Agency, page: { url: string; description: string; logo: string }) {
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
@@ -10,7 +10,7 @@ export function agencyStructuredData(agency: Agency, page: { url: string; descri
     legalName: agency.legalName,
     description: page.description,
     url: page.url,
-    image: page.image,
+    logo: page.logo,
     email: agency.email,
     telephone: agency.phone.replace(/\s/g, ''),
     vatID: agency.vatId,

@@ -28,7 +28,7 @@ export interface ContactForm {
   dispose(): void;
 }
 
-export const initialContactFormState: ContactFormState = { fields: emptyMessage, status: 'idle', sending: false };
+const initialContactFormState: ContactFormState = { fields: emptyMessage, status: 'idle', sending: false };
 
 /**
  * The contact form's state machine (spec § 4), free of React and the DOM so it is tested on its own:
