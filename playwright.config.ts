@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { chromium, defineConfig, devices } from '@playwright/test';
 
-/** Where the e2e suite serves the built site (with the local inbox on the same port). */
-export const E2E_PORT = 4400;
+/** Where the e2e suite serves the built site (with the local inbox on the same port); E2E_PORT picks another. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4400);
 
 /**
  * Playwright's own Chromium when it is installed, else the system's (Debian: `apt-get install
