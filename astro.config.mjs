@@ -3,6 +3,7 @@ import { defineConfig, envField, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
+import { localInbox } from './local-inbox/integration.mjs';
 import { externalLinks } from './src/lib/markdown/external-links.mjs';
 import { loadEnv } from 'vite';
 import agency from './src/content/agency.json' with { type: 'json' };
@@ -24,6 +25,7 @@ export default defineConfig({
     react(),
     tailwind({ applyBaseStyles: false }),
     sitemap({ i18n: { defaultLocale: 'de', locales: { de: 'de-DE', en: 'en-US' } } }),
+    localInbox(),
   ],
   markdown: { rehypePlugins: [externalLinks] },
   // The contact form's EmailJS account. Public by nature (they ship to the browser); required, so a

@@ -1,62 +1,11 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { localTemplates, localInboxEnv } from './inbox/local-env.mjs';
-import { inboxFor, uniqueEmail } from './inbox/client';
-import { agency, expect, localizedPath, locales, test, waitForIsland, type Locale } from './fixtures';
+import { contactForm, text, visitor } from './contact-form';
+import { builtSiteInboxOrigin, localTemplates, localInboxEnv } from '../local-inbox/env.mjs';
+import { inboxFor } from './inbox-client';
+import { agency, expect, locales, test } from './fixtures';
 import { E2E_PORT } from '../playwright.config';
 
-const env = localInboxEnv(E2E_PORT);
-
-const text = {
-  de: {
-    form: 'Kontaktformular',
-    email: 'E-Mail',
-    title: 'Betreff',
-    project: 'Projektbeschreibung',
-    submit: 'Nachricht senden',
-    sending: 'Wird gesendet...',
-    success: 'Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.',
-    error: 'Fehler beim Senden. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.',
-  },
-  en: {
-    form: 'Contact form',
-    email: 'Email',
-    title: 'Subject',
-    project: 'Project description',
-    submit: 'Send message',
-    sending: 'Sending...',
-    success: 'Message sent successfully! We will get back to you soon.',
-    error: 'Error sending message. Please try again or contact us directly.',
-  },
-} satisfies Record<Locale, Record<string, string>>;
-
-/** The contact form of one language, as a visitor meets it. */
-function contactForm(page: Page, locale: Locale) {
-  const t = text[locale];
-  const form = page.getByRole('form', { name: t.form });
-  const fields = {
-    name: form.getByLabel('Name'),
-    email: form.getByLabel(t.email),
-    title: form.getByLabel(t.title),
-    project: form.getByLabel(t.project),
-  };
-  return {
-    form,
-    fields,
-    submit: form.getByRole('button', { name: new RegExp(`${t.submit}|${t.sending.replace('...', '\\.\\.\\.')}`) }),
-    success: form.getByRole('status'),
-    error: form.getByRole('alert'),
-    async open() {
-      await page.goto(`${localizedPath('/', locale)}#contact`);
-      await waitForIsland(page, 'ContactForm');
-    },
-    async fill(message: { name: string; email: string; title: string; project: string }) {
-      for (const [field, value] of Object.entries(message)) await fields[field as keyof typeof fields].fill(value);
-    },
-    async values() {
-      return Promise.all(Object.values(fields).map((field) => field.inputValue()));
-    },
-  };
-}
+const env = localInboxEnv(builtSiteInboxOrigin(E2E_PORT));
 
 /** Collects what the form logs with console.error: the spec wants every failure logged. */
 function failureLog(page: Page) {
@@ -68,13 +17,6 @@ function failureLog(page: Page) {
   });
   return logged;
 }
-
-const visitor = (label: string) => ({
-  name: 'Erika Mustermann',
-  email: uniqueEmail(label),
-  title: 'Neue Website für unser Café',
-  project: 'Wir brauchen eine Speisekarte online\nund ein Reservierungsformular.',
-});
 
 for (const locale of locales) {
   const t = text[locale];

@@ -85,7 +85,9 @@ describe('package-lock.json', () => {
 
   for (const [tool, nativePackages] of Object.entries(requiredNativePackages)) {
     it(`locks ${tool}'s native package for every platform, at the version each copy of ${tool} asks for`, () => {
-      const copies = packages.filter(([path]) => path === `node_modules/${tool}` || path.endsWith(`/node_modules/${tool}`));
+      const copies = packages.filter(
+        ([path]) => path === `node_modules/${tool}` || path.endsWith(`/node_modules/${tool}`),
+      );
       expect(copies.length, `${tool} is not in the lock file`).toBeGreaterThan(0);
       for (const [path, locked] of copies) {
         const wanted = locked.optionalDependencies ?? {};

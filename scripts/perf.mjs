@@ -14,7 +14,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { createSiteServer } from '../e2e/inbox/server.mjs';
+import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.mjs';
 
 const PORT = 4500;
 const RUNS = 3;
@@ -59,10 +59,10 @@ function figures(lhr) {
   };
 }
 
-const build = spawnSync('node', ['e2e/inbox/cli.mjs', 'build', '--port', String(PORT)], { stdio: 'inherit' });
+const build = spawnSync('node', ['local-inbox/cli.mjs', 'build', '--port', String(PORT)], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = createSiteServer({ root: 'dist', inboxFile: '.perf/inbox.jsonl' });
+const server = createSiteServer({ root: LOCAL_BUILD_DIR, inboxFile: '.perf/inbox.jsonl' });
 await new Promise((resolve) => server.listen(PORT, '127.0.0.1', () => resolve(undefined)));
 const chrome = await chromeLauncher.launch({
   chromePath: chromePath(),

@@ -1,19 +1,20 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { FailureRule, InboxMessage } from './server.mjs';
+import type { FailureRule, InboxMessage } from '../local-inbox/handler.mjs';
 
 /**
  * What the tests ask of the local inbox. Everything is scoped to one visitor e-mail address, so tests
- * running side by side never see each other's messages or failures.
+ * running side by side never see each other's messages or failures. `origin` asks another server's
+ * inbox (the dev server's) instead of the tested build's.
  */
-export function inboxFor(request: APIRequestContext, email: string) {
+export function inboxFor(request: APIRequestContext, email: string, origin = '') {
   return {
     async messages(): Promise<InboxMessage[]> {
-      const all: InboxMessage[] = await (await request.get('/inbox/messages')).json();
+      const all: InboxMessage[] = await (await request.get(`${origin}/inbox/messages`)).json();
       return all.filter((message) => message.template_params.email === email);
     },
     /** The next matching send call answers like this instead of succeeding. */
     async failNext(rule: Omit<FailureRule, 'email'>) {
-      const response = await request.post('/inbox/failures', { data: { ...rule, email } });
+      const response = await request.post(`${origin}/inbox/failures`, { data: { ...rule, email } });
       if (!response.ok()) throw new Error(`The inbox refused the rule: ${response.status()}`);
     },
   };

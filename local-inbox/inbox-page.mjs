@@ -4,7 +4,7 @@
 /** @param {unknown} value */
 const escape = (value) => String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** @param {import('./server.mjs').InboxMessage[]} messages newest first */
+/** @param {import('./handler.mjs').InboxMessage[]} messages newest first */
 export function renderInboxPage(messages) {
   const items = messages
     .map((message) => {

@@ -1,40 +1,22 @@
 // @ts-check
 /**
- * A local stand-in for EmailJS, and the static file server for the built site.
+ * The local inbox: a stand-in for EmailJS that needs no account.
  *
  * It answers `POST /api/v1.0/email/send` the way api.emailjs.com does (JSON body, 200 "OK", CORS,
  * 400 with a plain-text reason for a malformed request), keeps every message in a JSON-lines file
  * and lists them at /inbox. Tests can make it fail calls (any HTTP status, or a dropped connection)
  * through /inbox/failures, to walk the spec's whole error catalogue through the real library.
+ *
+ * One Connect-style handler serves Astro's dev server (see integration.mjs), `npm start` and the
+ * tests (see site-server.mjs).
  */
-import { createReadStream, readFileSync } from 'node:fs';
-import { appendFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { createGzip } from 'node:zlib';
-import { dirname, extname, join, normalize, resolve } from 'node:path';
-import { headersFor, parseHeadersFile } from './headers-file.mjs';
+import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { renderInboxPage } from './inbox-page.mjs';
 
-const SEND_PATH = '/api/v1.0/email/send';
+export const SEND_PATH = '/api/v1.0/email/send';
+export const INBOX_PATH = '/inbox';
 const MAX_BODY_BYTES = 64 * 1024;
-
-const contentTypes = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.woff2': 'font/woff2',
-  '.webm': 'video/webm',
-  '.mp4': 'video/mp4',
-  '.ico': 'image/x-icon',
-};
 
 /**
  * @typedef {{ status?: number | 'drop', text?: string, delayMs?: number, email?: string, templateId?: string,
@@ -45,6 +27,9 @@ const contentTypes = {
  *   `email` / `templateId` limit the rule to matching calls, so parallel tests do not meet each other's.
  * @typedef {{ receivedAt: string, origin: string | null, lib_version: unknown, user_id: string,
  *   service_id: string, template_id: string, template_params: Record<string, unknown> }} InboxMessage
+ * @typedef {import('node:http').IncomingMessage} Request
+ * @typedef {import('node:http').ServerResponse} Response
+ * @typedef {(request: Request, response: Response, next: () => void) => Promise<void>} InboxHandler
  */
 
 /** Checks a send request the way the real API does; returns the reason it is refused, if it is. */
@@ -61,12 +46,10 @@ export function validateSendRequest(/** @type {any} */ body) {
 }
 
 /**
- * @param {{ root: string, inboxFile: string }} options
- *   root: the built site (dist/); inboxFile: where messages are kept, one JSON object per line.
+ * @param {{ inboxFile: string }} options where messages are kept, one JSON object per line
+ * @returns {InboxHandler} answers the send API and the inbox's own paths; hands anything else to `next`
  */
-export function createSiteServer({ root: siteRoot, inboxFile }) {
-  const root = resolve(siteRoot);
-  const headerRules = parseHeadersFile(readFileSync(join(root, '_headers'), 'utf-8'));
+export function createInboxHandler({ inboxFile }) {
   /** @type {FailureRule[]} */
   let failures = [];
 
@@ -77,21 +60,6 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
       .filter(Boolean)
       .map((line) => /** @type {InboxMessage} */ (JSON.parse(line)));
   };
-
-  /** @param {import('node:http').IncomingMessage} request */
-  const readBody = (request) =>
-    new Promise((resolve, reject) => {
-      let size = 0;
-      /** @type {Buffer[]} */
-      const chunks = [];
-      request.on('data', (chunk) => {
-        size += chunk.length;
-        if (size > MAX_BODY_BYTES) reject(new Error('too large'));
-        else chunks.push(chunk);
-      });
-      request.on('end', () => resolve(Buffer.concat(chunks).toString('utf-8')));
-      request.on('error', reject);
-    });
 
   /** @param {InboxMessage | any} body */
   const takeFailure = (body) => {
@@ -105,10 +73,7 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
     return rule;
   };
 
-  /**
-   * @param {import('node:http').IncomingMessage} request
-   * @param {import('node:http').ServerResponse} response
-   */
+  /** @param {Request} request @param {Response} response */
   const handleSend = async (request, response) => {
     // Like EmailJS: any site may call; the browser sends a preflight for the JSON content type.
     response.setHeader('Access-Control-Allow-Origin', '*');
@@ -153,12 +118,10 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
 
   /**
    * The inbox for people (/inbox) and tests (/inbox/messages, /inbox/failures).
-   * @param {import('node:http').IncomingMessage} request
-   * @param {import('node:http').ServerResponse} response
-   * @param {string} pathname
+   * @param {Request} request @param {Response} response @param {string} pathname
    */
   const handleInbox = async (request, response, pathname) => {
-    if (pathname === '/inbox/messages') {
+    if (pathname === `${INBOX_PATH}/messages`) {
       if (request.method === 'DELETE') {
         await rm(inboxFile, { force: true });
         failures = [];
@@ -166,73 +129,56 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
       }
       return sendJson(response, await readMessages());
     }
-    if (pathname === '/inbox/failures' && request.method === 'POST') {
+    if (pathname === `${INBOX_PATH}/failures` && request.method === 'POST') {
       const rule = /** @type {FailureRule} */ (JSON.parse(await readBody(request)));
       failures.push(rule);
       return sendJson(response, failures);
     }
-    if (pathname === '/inbox' || pathname === '/inbox/') {
+    if (pathname === INBOX_PATH || pathname === `${INBOX_PATH}/`) {
       const html = renderInboxPage((await readMessages()).reverse());
-      response.writeHead(200, { 'Content-Type': contentTypes['.html'], 'Cache-Control': 'no-store' });
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       return response.end(html);
     }
     return sendText(response, 404, 'Not Found');
   };
 
-  /**
-   * Serves dist/ like a static host: /x/ → x/index.html, /x → x/index.html, else 404.html with 404.
-   * Text is gzipped as any production host does, so sizes and Lighthouse timings measured here are real.
-   * @param {import('node:http').IncomingMessage} request
-   * @param {import('node:http').ServerResponse} response
-   * @param {string} pathname
-   */
-  const serveStatic = async (request, response, pathname) => {
-    for (const [name, value] of headersFor(headerRules, pathname)) response.appendHeader(name, value);
-    const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
-    for (const candidate of [safe, join(safe, 'index.html')]) {
-      const file = join(root, candidate);
-      if (!file.startsWith(root)) break;
-      const info = await stat(file).catch(() => undefined);
-      if (info?.isFile()) {
-        const type =
-          contentTypes[/** @type {keyof typeof contentTypes} */ (extname(file))] ?? 'application/octet-stream';
-        const compress =
-          /^(text\/|application\/(json|xml)|image\/svg)/.test(type) &&
-          /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-        if (!compress) {
-          response.writeHead(200, { 'Content-Type': type, 'Content-Length': info.size });
-          return void createReadStream(file).pipe(response);
-        }
-        response.writeHead(200, { 'Content-Type': type, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
-        return void createReadStream(file).pipe(createGzip()).pipe(response);
-      }
-    }
-    const notFound = await readFile(join(root, '404.html')).catch(() => Buffer.from('Not Found'));
-    response.writeHead(404, { 'Content-Type': contentTypes['.html'] });
-    return response.end(notFound);
-  };
-
-  return createServer(async (request, response) => {
+  return async (request, response, next) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    const isInbox = pathname === INBOX_PATH || pathname.startsWith(`${INBOX_PATH}/`);
+    if (pathname !== SEND_PATH && !isInbox) return next();
     try {
-      if (pathname === SEND_PATH) return await handleSend(request, response);
-      if (pathname.startsWith('/inbox')) return await handleInbox(request, response, pathname);
-      if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, 405, 'Method Not Allowed');
-      return await serveStatic(request, response, pathname);
+      if (pathname === SEND_PATH) await handleSend(request, response);
+      else await handleInbox(request, response, pathname);
     } catch (error) {
       console.error(error);
       if (!response.headersSent) sendText(response, 500, 'Internal Server Error');
     }
+  };
+}
+
+/** @param {Request} request */
+function readBody(request) {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    /** @type {Buffer[]} */
+    const chunks = [];
+    request.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) reject(new Error('too large'));
+      else chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf-8')));
+    request.on('error', reject);
   });
 }
 
-/** @param {import('node:http').ServerResponse} response @param {number} status @param {string} text */
-function sendText(response, status, text) {
+/** @param {Response} response @param {number} status @param {string} text */
+export function sendText(response, status, text) {
   response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
   response.end(text);
 }
 
-/** @param {import('node:http').ServerResponse} response @param {unknown} data */
+/** @param {Response} response @param {unknown} data */
 function sendJson(response, data) {
   response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   response.end(JSON.stringify(data));

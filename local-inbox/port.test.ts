@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPortTaken, portTakenMessage } from './port.mjs';
+
+describe('a taken port', () => {
+  let blocker: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    port = (blocker.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => blocker.close(resolve)));
+
+  it('is told apart from a free one', async () => {
+    expect(await isPortTaken(port, '127.0.0.1')).toBe(true);
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const freePort = (free.address() as AddressInfo).port;
+    await new Promise((resolve) => free.close(resolve));
+    expect(await isPortTaken(freePort, '127.0.0.1')).toBe(false);
+  });
+
+  it('names the port and how to pick another', () => {
+    expect(portTakenMessage(4321, 'npm run dev')).toBe(
+      'Port 4321 is already in use. Stop what listens there, or pick another port: npm run dev -- --port 4322',
+    );
+  });
+
+  it('stops `npm start` with that one line before it builds anything, and no stack trace', () => {
+    const result = spawnSync('node', ['local-inbox/cli.mjs', 'start', '--port', String(port)], {
+      encoding: 'utf-8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(portTakenMessage(port, 'npm start'));
+    expect(result.stdout).not.toMatch(/build/i);
+  });
+
+  it('stops `npm run dev` with that one line too', () => {
+    const result = spawnSync(
+      process.execPath,
+      ['node_modules/astro/astro.js', 'dev', '--port', String(port), '--host', '127.0.0.1'],
+      {
+        encoding: 'utf-8',
+        timeout: 60_000,
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', VITEST: '' },
+      },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(portTakenMessage(port, 'npm run dev'));
+  });
+});

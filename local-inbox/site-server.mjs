@@ -1,0 +1,89 @@
+// @ts-check
+/**
+ * A static host for a built site with the local inbox on the same port: what `npm start`, the
+ * end-to-end tests and `npm run perf` serve.
+ */
+import { createReadStream, readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { createGzip } from 'node:zlib';
+import { extname, join, normalize, resolve } from 'node:path';
+import { createInboxHandler, sendText } from './handler.mjs';
+import { headersFor, parseHeadersFile } from './headers-file.mjs';
+
+/** Where local-inbox builds go (npm start, the tests, npm run perf), so dist/ stays deployable. */
+export const LOCAL_BUILD_DIR = 'dist-local';
+
+const contentTypes = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff2': 'font/woff2',
+  '.webm': 'video/webm',
+  '.mp4': 'video/mp4',
+  '.ico': 'image/x-icon',
+};
+
+/**
+ * @param {{ root: string, inboxFile: string }} options
+ *   root: a built site; inboxFile: where the inbox keeps messages, one JSON object per line.
+ */
+export function createSiteServer({ root: siteRoot, inboxFile }) {
+  const root = resolve(siteRoot);
+  const headerRules = parseHeadersFile(readFileSync(join(root, '_headers'), 'utf-8'));
+  const inbox = createInboxHandler({ inboxFile });
+
+  /**
+   * Serves the built site like a static host: /x/ → x/index.html, /x → x/index.html, else 404.html with 404.
+   * Text is gzipped as any production host does, so sizes and Lighthouse timings measured here are real.
+   * @param {import('node:http').IncomingMessage} request
+   * @param {import('node:http').ServerResponse} response
+   * @param {string} pathname
+   */
+  const serveStatic = async (request, response, pathname) => {
+    for (const [name, value] of headersFor(headerRules, pathname)) response.appendHeader(name, value);
+    const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
+    for (const candidate of [safe, join(safe, 'index.html')]) {
+      const file = join(root, candidate);
+      if (!file.startsWith(root)) break;
+      const info = await stat(file).catch(() => undefined);
+      if (info?.isFile()) {
+        const type =
+          contentTypes[/** @type {keyof typeof contentTypes} */ (extname(file))] ?? 'application/octet-stream';
+        const compress =
+          /^(text\/|application\/(json|xml)|image\/svg)/.test(type) &&
+          /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+        if (!compress) {
+          response.writeHead(200, { 'Content-Type': type, 'Content-Length': info.size });
+          return void createReadStream(file).pipe(response);
+        }
+        response.writeHead(200, { 'Content-Type': type, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+        return void createReadStream(file).pipe(createGzip()).pipe(response);
+      }
+    }
+    const notFound = await readFile(join(root, '404.html')).catch(() => Buffer.from('Not Found'));
+    response.writeHead(404, { 'Content-Type': contentTypes['.html'] });
+    return response.end(notFound);
+  };
+
+  return createServer((request, response) =>
+    inbox(request, response, async () => {
+      const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+      if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, 405, 'Method Not Allowed');
+      try {
+        await serveStatic(request, response, pathname);
+      } catch (error) {
+        console.error(error);
+        if (!response.headersSent) sendText(response, 500, 'Internal Server Error');
+      }
+    }),
+  );
+}
