@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
 import { localInbox } from './local-inbox/integration.mjs';
+import { deferredHydration } from './src/hydration/integration.mjs';
 import { externalLinks } from './src/lib/markdown/external-links.mjs';
 import { loadEnv } from 'vite';
 import agency from './src/content/agency.json' with { type: 'json' };
@@ -25,6 +26,7 @@ export default defineConfig({
     react(),
     tailwind({ applyBaseStyles: false }),
     sitemap({ i18n: { defaultLocale: 'de', locales: { de: 'de-DE', en: 'en-US' } } }),
+    deferredHydration(),
     localInbox(),
   ],
   markdown: { rehypePlugins: [externalLinks] },

@@ -1,0 +1,53 @@
+import type { ClientDirective } from 'astro';
+
+/** What counts as the visitor reaching for a control: hover, touch, press or keyboard focus. */
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
+/** Longest wait for an idle moment after the load event before hydrating anyway. */
+export const IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * `client:deferred`: hydrate once the page has loaded and the browser is idle, or at once when the
+ * visitor reaches for the island, whichever comes first. React's runtime then stays off the path to
+ * the first paint (DESIGN.md › Budgets), and no click is lost: a plain click that lands before the
+ * island is ready is held and replayed on the same element once React owns it. Clicks with a
+ * modifier or another button stay the browser's (a new tab, a download).
+ */
+const deferred: ClientDirective = (load, _options, island) => {
+  let hydration: Promise<void> | undefined;
+  let heldClick: HTMLElement | undefined;
+
+  const hydrate = () =>
+    (hydration ??= (async () => {
+      for (const type of INTENT_EVENTS) island.removeEventListener(type, hydrate);
+      await (
+        await load()
+      )();
+      island.removeEventListener('click', holdClick, { capture: true });
+      const target = heldClick;
+      heldClick = undefined;
+      target?.click();
+    })());
+
+  function holdClick(event: Event) {
+    const click = event as MouseEvent;
+    if (click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return;
+    const target = (click.target as Element | null)?.closest<HTMLElement>('a, button');
+    if (!target) return;
+    click.preventDefault();
+    click.stopImmediatePropagation();
+    heldClick = target;
+    void hydrate();
+  }
+
+  for (const type of INTENT_EVENTS) island.addEventListener(type, hydrate, { passive: true });
+  island.addEventListener('click', holdClick, { capture: true });
+
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(() => void hydrate(), { timeout: IDLE_TIMEOUT_MS })
+      : setTimeout(() => void hydrate(), 1);
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
+};
+
+export default deferred;

@@ -1,0 +1,8 @@
+import 'astro';
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate after the load event when the browser is idle, or at once on the visitor's first touch. */
+    'client:deferred'?: boolean;
+  }
+}
