@@ -85,7 +85,7 @@ describe('bad content is rejected, naming the field', () => {
     expect(agencySchema.safeParse({ ...agency, vatId: 'DE318274964' }).success).toBe(true);
   });
 
-  it('a mail provider or host outside the EU/EEA, which the privacy policy would misstate', () => {
+  it('a mail provider or host outside the EU, which the privacy policy would misstate', () => {
     const agency = read('agency.json');
     const mailProvider = { ...agency.mailProvider, country: 'US' };
     expect(fieldsOf(agencySchema.safeParse({ ...agency, mailProvider }))).toEqual(['mailProvider.country']);

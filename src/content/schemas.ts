@@ -50,19 +50,20 @@ export const germanVatId = z
     }),
   );
 
-/** The EU and EEA states, where personal data may go without a transfer basis under Art. 44 ff. GDPR. */
-export const euEeaCountries =
-  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IS IT LI LT LU LV MT NL NO PL PT RO SE SI SK'.split(' ');
+/** The EU member states: the privacy policy says the host and the mailbox keep data there. */
+export const euCountries = 'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(
+  ' ',
+);
 
-/** A processor of the website. The privacy policy says these keep the data in the EU/EEA. */
+/** A processor of the website with its servers in the EU, as the privacy policy states. */
 const euProcessor = z.object({
   provider: z.string().min(1),
   address: z.string().min(1),
   country: z
     .string()
     .refine(
-      (code) => euEeaCountries.includes(code),
-      'must be an EU/EEA country code: the privacy policy states no third-country transfer for this processor',
+      (code) => euCountries.includes(code),
+      'must be an EU country code: the privacy policy states no third-country transfer for this processor',
     ),
 });
 
@@ -84,7 +85,15 @@ export const agencySchema = z.object({
   serviceArea: z.array(z.string().min(1)).min(1),
   // The spec's footer has exactly these three: a professional network, a short-video and a photo platform.
   social: z
-    .array(z.object({ network: z.enum(socialNetworks), label: z.string().min(1), url: externalUrl }))
+    .array(
+      z.object({
+        network: z.enum(socialNetworks),
+        label: z.string().min(1),
+        url: externalUrl,
+        // The platform's operator, jointly responsible for the page's statistics (CJEU C-210/16).
+        operator: z.string().min(1),
+      }),
+    )
     .length(socialNetworks.length)
     .refine(
       (links) => socialNetworks.every((network) => links.some((link) => link.network === network)),
@@ -98,7 +107,10 @@ export const agencySchema = z.object({
   emailjs: z.object({
     provider: z.string().min(1),
     country: localizedText,
+    // How long sent messages stay in the account's history (Art. 13(2)(a) GDPR).
     historyRetentionDays: z.number().int().positive(),
+    // Its sub-processors for servers and databases, from its data processing agreement.
+    subprocessors: localizedText,
   }),
   supervisoryAuthority: z.object({ name: z.string().min(1), address: z.string().min(1), url: externalUrl }),
 });
