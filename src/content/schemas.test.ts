@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
+import { describeIssues } from './loader';
 import {
   agencySchema,
   featureList,
   featureSchema,
+  germanVatCheckDigit,
   legalPageSchema,
   projectList,
   projectSchema,
@@ -72,6 +74,25 @@ describe('bad content is rejected, naming the field', () => {
     expect(fieldsOf(agencySchema.safeParse({ ...agency, vatId: '123/456/7890' }))).toEqual(['vatId']);
   });
 
+  it('a VAT id whose check digit is wrong, naming the field and the digit it must end in', () => {
+    const agency = read('agency.json');
+    // The id the site once carried: its ISO 7064 MOD 11,10 check digit is 4, not 5.
+    const result = agencySchema.safeParse({ ...agency, vatId: 'DE318274965' });
+    expect(fieldsOf(result)).toEqual(['vatId']);
+    expect(describeIssues(result.error!.issues)).toBe(
+      '  vatId: fails the check digit of a German VAT id (ISO 7064 MOD 11,10): DE31827496 must end in 4',
+    );
+    expect(agencySchema.safeParse({ ...agency, vatId: 'DE318274964' }).success).toBe(true);
+  });
+
+  it('a mail provider or host outside the EU, which the privacy policy would misstate', () => {
+    const agency = read('agency.json');
+    const mailProvider = { ...agency.mailProvider, country: 'US' };
+    expect(fieldsOf(agencySchema.safeParse({ ...agency, mailProvider }))).toEqual(['mailProvider.country']);
+    const { mailProvider: _dropped, ...withoutMailProvider } = agency;
+    expect(fieldsOf(agencySchema.safeParse(withoutMailProvider))).toEqual(['mailProvider']);
+  });
+
   it('a missing social network', () => {
     const agency = read('agency.json');
     const social = agency.social.map((link: { network: string }) =>
@@ -83,6 +104,26 @@ describe('bad content is rejected, naming the field', () => {
   it('a legal text without a proper date', () => {
     const result = legalPageSchema.safeParse({ title: 'AGB', description: 'x'.repeat(80), updated: 'Januar 2025' });
     expect(fieldsOf(result)).toEqual(['updated']);
+  });
+
+  it('a revision that is not later than the date the text is known by', () => {
+    const page = { title: 'AGB', description: 'x'.repeat(80), updated: '2025-01' };
+    expect(legalPageSchema.safeParse({ ...page, revised: '2026-11' }).success).toBe(true);
+    expect(fieldsOf(legalPageSchema.safeParse({ ...page, revised: '2025-01' }))).toEqual(['revised']);
+  });
+});
+
+describe('the German VAT id check digit (ISO 7064 MOD 11,10)', () => {
+  it('computes the digits of valid ids', () => {
+    expect(germanVatCheckDigit('31827496')).toBe(4);
+    expect(germanVatCheckDigit('29451736')).toBe(6);
+  });
+
+  it('the agency’s own id passes', () => {
+    const { vatId } = read('agency.json');
+    expect(vatId).toMatch(/^DE\d{9}$/);
+    expect(germanVatCheckDigit(vatId.slice(2, 10))).toBe(Number(vatId[10]));
+    expect(fieldsOf(agencySchema.safeParse(read('agency.json')))).toEqual([]);
   });
 });
 

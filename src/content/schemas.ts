@@ -26,6 +26,47 @@ const externalUrl = z
 
 export const socialNetworks = ['linkedin', 'tiktok', 'instagram'] as const;
 
+/**
+ * The check digit of a German VAT id (USt-IdNr.): ISO 7064 MOD 11,10 over the first eight of its
+ * nine digits, as the Federal Central Tax Office computes it. Returns the digit the ninth must be.
+ */
+export function germanVatCheckDigit(firstEight: string): number {
+  let product = 10;
+  for (const digit of firstEight) {
+    const sum = (Number(digit) + product) % 10 || 10;
+    product = (2 * sum) % 11;
+  }
+  const check = 11 - product;
+  return check === 10 ? 0 : check;
+}
+
+export const germanVatId = z
+  .string()
+  .regex(/^DE\d{9}$/, 'must be a German VAT id: DE and nine digits')
+  .refine(
+    (id) => !/^DE\d{9}$/.test(id) || germanVatCheckDigit(id.slice(2, 10)) === Number(id[10]),
+    (id) => ({
+      message: `fails the check digit of a German VAT id (ISO 7064 MOD 11,10): ${id.slice(0, 10)} must end in ${germanVatCheckDigit(id.slice(2, 10))}`,
+    }),
+  );
+
+/** The EU member states: the privacy policy says the host and the mailbox keep data there. */
+export const euCountries = 'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(
+  ' ',
+);
+
+/** A processor of the website with its servers in the EU, as the privacy policy states. */
+const euProcessor = z.object({
+  provider: z.string().min(1),
+  address: z.string().min(1),
+  country: z
+    .string()
+    .refine(
+      (code) => euCountries.includes(code),
+      'must be an EU country code: the privacy policy states no third-country transfer for this processor',
+    ),
+});
+
 export const agencySchema = z.object({
   name: z.string().min(1),
   legalName: z.string().min(1),
@@ -38,23 +79,38 @@ export const agencySchema = z.object({
   country: z.string().length(2),
   email: z.string().email(),
   phone: z.string().regex(/^\+\d[\d ]{6,}$/, 'must be written internationally, like +49 2173 123456'),
-  vatId: z.string().regex(/^DE\d{9}$/, 'must be a German VAT id: DE and nine digits'),
+  vatId: germanVatId,
   siteUrl: externalUrl,
   geo: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
   serviceArea: z.array(z.string().min(1)).min(1),
   // The spec's footer has exactly these three: a professional network, a short-video and a photo platform.
   social: z
-    .array(z.object({ network: z.enum(socialNetworks), label: z.string().min(1), url: externalUrl }))
+    .array(
+      z.object({
+        network: z.enum(socialNetworks),
+        label: z.string().min(1),
+        url: externalUrl,
+        // The platform's operator, jointly responsible for the page's statistics (CJEU C-210/16).
+        operator: z.string().min(1),
+      }),
+    )
     .length(socialNetworks.length)
     .refine(
       (links) => socialNetworks.every((network) => links.some((link) => link.network === network)),
       `needs one link each for ${socialNetworks.join(', ')}`,
     ),
   copyrightYear: z.number().int().min(2000).max(2100),
-  hosting: z.object({
+  hosting: euProcessor.extend({ logRetentionDays: z.number().int().positive() }),
+  // The mailbox connected to the EmailJS account: it delivers and stores the form's e-mails.
+  mailProvider: euProcessor,
+  // The form's sending service (a processor in a third country, see the privacy policy).
+  emailjs: z.object({
     provider: z.string().min(1),
-    address: z.string().min(1),
-    logRetentionDays: z.number().int().positive(),
+    country: localizedText,
+    // How long sent messages stay in the account's history (Art. 13(2)(a) GDPR).
+    historyRetentionDays: z.number().int().positive(),
+    // Its sub-processors for servers and databases, from its data processing agreement.
+    subprocessors: localizedText,
   }),
   supervisoryAuthority: z.object({ name: z.string().min(1), address: z.string().min(1), url: externalUrl }),
 });
@@ -107,11 +163,21 @@ export const projectSchema = (image: ImageHelper) =>
     url: externalUrl,
   });
 
-export const legalPageSchema = z.object({
-  title: z.string().min(1),
-  description: z.string().min(50).max(170),
-  updated: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month like 2025-01'),
-});
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month like 2025-01');
+
+export const legalPageSchema = z
+  .object({
+    title: z.string().min(1),
+    description: z.string().min(50).max(170),
+    /** The date the text is known by ("Stand"); the spec fixes January 2025 for the terms. */
+    updated: month,
+    /** The latest revision, shown next to `updated` so that date stays as it was. */
+    revised: month.optional(),
+  })
+  .refine((page) => !page.revised || page.revised > page.updated, {
+    message: 'must be a later month than updated',
+    path: ['revised'],
+  });
 
 /**
  * What the spec fixes about whole collections, checked by the loader on the list as written in the

@@ -107,6 +107,7 @@ export const de = {
 
   'legal.back': 'Zurück zur Startseite',
   'legal.updated': 'Stand: {date}',
+  'legal.revised': 'Stand: {date}, zuletzt geändert: {revised}',
 
   'notFound.title': 'Seite nicht gefunden',
   'notFound.lead': 'Diese Seite gibt es nicht (mehr). Vielleicht hilft Ihnen einer dieser Wege weiter:',

@@ -102,6 +102,7 @@ export const en: Dictionary = {
 
   'legal.back': 'Back to the home page',
   'legal.updated': 'Last updated: {date}',
+  'legal.revised': 'Version: {date}, last amended: {revised}',
 
   'notFound.title': 'Page not found',
   'notFound.lead': 'This page does not exist (any more). One of these may help you on your way:',
