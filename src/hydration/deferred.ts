@@ -42,12 +42,17 @@ const deferred: ClientDirective = (load, _options, island) => {
   for (const type of INTENT_EVENTS) island.addEventListener(type, hydrate, { passive: true });
   island.addEventListener('click', holdClick, { capture: true });
 
+  // After the load event, after the next frame has been painted, when the browser is idle: on a
+  // fast machine `load` can come before the first paint, and the page's largest text must not wait
+  // for React.
+  const afterNextPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
   const whenIdle = () =>
     'requestIdleCallback' in window
       ? requestIdleCallback(() => void hydrate(), { timeout: IDLE_TIMEOUT_MS })
       : setTimeout(() => void hydrate(), 1);
-  if (document.readyState === 'complete') whenIdle();
-  else addEventListener('load', whenIdle, { once: true });
+  const afterLoad = () => afterNextPaint(whenIdle);
+  if (document.readyState === 'complete') afterLoad();
+  else addEventListener('load', afterLoad, { once: true });
 };
 
 export default deferred;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { prefersReducedMotion } from '../lib/scroll';
+import { prefersReducedMotion } from '../lib/motion';
 
 interface Props {
   /** Public paths of the clip, e.g. `/videos/tafelwerk.webm`. */

@@ -28,7 +28,3 @@ export function watchScrollThreshold(threshold: number, onChange: (past: boolean
   );
   update();
 }
-
-export function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
