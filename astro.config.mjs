@@ -68,9 +68,10 @@ export default defineConfig({
         options: {
           variants: [
             {
-              weight: '100 900',
+              // Inter cut to the site's characters and weights (scripts/fonts, `npm run font`).
+              weight: '400 800',
               style: 'normal',
-              src: ['@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'],
+              src: ['./src/assets/fonts/inter-latin-subset-wght.woff2'],
             },
           ],
         },
