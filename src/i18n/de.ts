@@ -52,8 +52,9 @@ export const de = {
 
   'projects.eyebrow': 'Projekte',
   'projects.title': 'Ausgewählte Arbeiten',
-  'projects.lead':
-    'Ein Auszug aus Projekten für Unternehmen aus der Region. Fahren Sie mit der Maus über ein Projekt, um es in Bewegung zu sehen.',
+  'projects.lead': 'Ein Auszug aus Projekten für Unternehmen aus der Region.',
+  'projects.leadPointer': 'Fahren Sie mit der Maus über ein Projekt, um es in Bewegung zu sehen.',
+  'projects.leadTouch': 'Ein Tipp auf „Website besuchen“ öffnet ein Projekt live in einem neuen Tab.',
   'projects.visit': 'Website besuchen',
   'projects.visitLabel': 'Website von {title} besuchen',
   'projects.screenshot': 'Startseite von {title}',
@@ -103,7 +104,7 @@ export const de = {
   'footer.terms': 'AGB',
   'footer.contact': 'Kontakt',
   'footer.copyright': '© {year} {name}. Alle Rechte vorbehalten.',
-  'footer.location': 'Gemacht in {town}, am Rhein zwischen Düsseldorf und Köln.',
+  'footer.location': 'Gemacht in {town}, zwischen Düsseldorf und Köln.',
 
   'legal.back': 'Zurück zur Startseite',
   'legal.updated': 'Stand: {date}',

@@ -50,7 +50,9 @@ export const en: Dictionary = {
 
   'projects.eyebrow': 'Projects',
   'projects.title': 'Selected work',
-  'projects.lead': 'A selection of projects for businesses in the region. Hover over a project to see it in motion.',
+  'projects.lead': 'A selection of projects for businesses in the region.',
+  'projects.leadPointer': 'Hover over a project to see it in motion.',
+  'projects.leadTouch': 'Tap “Visit website” to open a project live in a new tab.',
   'projects.visit': 'Visit website',
   'projects.visitLabel': 'Visit the website of {title}',
   'projects.screenshot': 'Home page of {title}',
@@ -98,7 +100,7 @@ export const en: Dictionary = {
   'footer.terms': 'Terms',
   'footer.contact': 'Contact',
   'footer.copyright': '© {year} {name}. All rights reserved.',
-  'footer.location': 'Made in {town}, on the Rhine between Düsseldorf and Cologne.',
+  'footer.location': 'Made in {town}, between Düsseldorf and Cologne.',
 
   'legal.back': 'Back to the home page',
   'legal.updated': 'Last updated: {date}',
