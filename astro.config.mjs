@@ -35,7 +35,9 @@ export default defineConfig({
       PUBLIC_EMAILJS_PUBLIC_KEY: envField.string({ context: 'client', access: 'public', min: 1 }),
       PUBLIC_EMAILJS_SERVICE_ID: envField.string({ context: 'client', access: 'public', min: 1 }),
       PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID: envField.string({ context: 'client', access: 'public', min: 1 }),
-      PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID: envField.string({ context: 'client', access: 'public', min: 1 }),
+      // The visitor's confirmation comes in the language of the page they wrote from: one template each.
+      PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_DE: envField.string({ context: 'client', access: 'public', min: 1 }),
+      PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_EN: envField.string({ context: 'client', access: 'public', min: 1 }),
       PUBLIC_EMAILJS_ORIGIN: envField.string({ context: 'client', access: 'public', optional: true, url: true }),
     },
   },

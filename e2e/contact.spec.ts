@@ -65,7 +65,7 @@ for (const locale of locales) {
         lib_version: '4.4.1',
         user_id: env.PUBLIC_EMAILJS_PUBLIC_KEY,
         service_id: env.PUBLIC_EMAILJS_SERVICE_ID,
-        template_id: localTemplates.autoReply,
+        template_id: localTemplates.autoReply[locale],
         template_params: { name: message.name, email: message.email, title: message.title },
       });
       expect(Object.keys(autoReply!.template_params).sort()).toEqual(['email', 'name', 'title']);
@@ -190,7 +190,7 @@ for (const locale of locales) {
       await form.open();
       await form.fill(message);
       await inbox.failNext({
-        templateId: localTemplates.autoReply,
+        templateId: localTemplates.autoReply[locale],
         status: 400,
         text: 'The template ID is invalid',
         delayMs: 800,

@@ -47,7 +47,7 @@ test.describe('the dev server of a fresh clone', () => {
       .poll(async () => (await inbox.messages()).map((sent) => [sent.template_id, sent.template_params.title]))
       .toEqual([
         [localTemplates.notification, message.title],
-        [localTemplates.autoReply, message.title],
+        [localTemplates.autoReply.de, message.title],
       ]);
     await page.goto(`${origin}/inbox`);
     await expect(page.getByText(message.email).first()).toBeVisible();

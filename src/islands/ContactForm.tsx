@@ -6,6 +6,7 @@ import { emailJsSender } from '../lib/contact/emailjs';
 import { createContactForm } from '../lib/contact/form';
 import { fieldMaxLength, type ContactField } from '../lib/contact/message';
 import { sendContactMessage, type SendEmail } from '../lib/contact/send';
+import type { Locale } from '../i18n/locales';
 
 export interface ContactFormStrings {
   label: string;
@@ -30,6 +31,8 @@ export interface ContactFormStrings {
 }
 
 interface Props {
+  /** The page's language: the visitor's confirmation e-mail is sent in it. */
+  locale: Locale;
   strings: ContactFormStrings;
   agencyName: string;
   privacyHref: string;
@@ -75,14 +78,18 @@ function StatusMessage({
  * The contact form. The state machine and the sending sequence live in `lib/contact`; this island
  * only draws their state and hands them the visitor's input.
  */
-export default function ContactForm({ strings, agencyName, privacyHref }: Props) {
+export default function ContactForm({ locale, strings, agencyName, privacyHref }: Props) {
   const [form] = useState(() => {
     let sendEmail: SendEmail | undefined;
     return createContactForm({
       deliver: async (message, onNotified) => {
         // EmailJS is set up on the first submit, not on page load: most visitors never send.
         sendEmail ??= await emailJsSender(contactConfig);
-        return sendContactMessage(message, { sendEmail, templates: contactConfig.templates, agencyName }, onNotified);
+        return sendContactMessage(
+          message,
+          { sendEmail, templates: contactConfig.templates, agencyName, locale },
+          onNotified,
+        );
       },
     });
   });
