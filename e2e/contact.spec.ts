@@ -111,6 +111,75 @@ for (const locale of locales) {
       expect(sends).toEqual([]);
     });
 
+    test('an empty submit shows our messages in the page’s language, next to each field, and focuses the first', async ({
+      page,
+    }) => {
+      const form = contactForm(page, locale);
+      const sends: string[] = [];
+      page.on('request', (request) => request.url().includes('/api/v1.0/email/send') && sends.push(request.url()));
+      await form.open();
+      // The browser's bubbles speak the browser's language, so the hydrated form turns them off.
+      await expect(form.form).toHaveAttribute('novalidate', '');
+      const browserValidations = await form.countBrowserValidation();
+      await form.submit.click();
+
+      await expect(form.fields.name).toBeFocused();
+      const expected = { name: t.nameMissing, email: t.emailMissing, title: t.titleMissing };
+      for (const [field, message] of Object.entries(expected)) {
+        const input = form.fields[field as keyof typeof expected];
+        await expect(input).toHaveAttribute('aria-invalid', 'true');
+        await expect(input).toHaveAccessibleDescription(message);
+        const browserMessage = await input.evaluate((element: HTMLInputElement) => element.validationMessage);
+        expect(browserMessage).not.toBe('');
+        await expect(form.form).not.toContainText(browserMessage);
+      }
+      await expect(form.fields.project).not.toHaveAttribute('aria-invalid');
+      expect(await browserValidations()).toBe(0);
+
+      // Each message goes as soon as its field is valid; the others stay.
+      await form.fields.name.fill('Erika Mustermann');
+      await expect(form.fields.name).not.toHaveAttribute('aria-invalid');
+      await expect(form.fields.name).not.toHaveAttribute('aria-describedby');
+      await expect(form.form.getByText(t.nameMissing)).toHaveCount(0);
+      await expect(form.fields.email).toHaveAccessibleDescription(t.emailMissing);
+      await form.submit.click();
+      await expect(form.fields.email).toBeFocused();
+
+      await expect(form.success).toBeEmpty();
+      await expect(form.error).toBeEmpty();
+      expect(sends).toEqual([]);
+    });
+
+    test('an address without a dot in its domain, which the browser accepts, is refused with the reason', async ({
+      page,
+      request,
+    }) => {
+      const form = contactForm(page, locale);
+      const message = visitor(`no-dot-${locale}`);
+      const inbox = inboxFor(request, message.email);
+      const sends: string[] = [];
+      page.on('request', (request) => request.url().includes('/api/v1.0/email/send') && sends.push(request.url()));
+      await form.open();
+      await form.fill({ ...message, email: 'erika@example' });
+      expect(await form.fields.email.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
+      await form.submit.click();
+
+      await expect(form.fields.email).toBeFocused();
+      await expect(form.fields.email).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.fields.email).toHaveAccessibleDescription(t.emailDomainWithoutDot);
+      await expect(form.form.getByText(t.emailDomainWithoutDot)).toBeVisible();
+      await page.waitForTimeout(300);
+      expect(sends).toEqual([]);
+      await expect(form.success).toBeEmpty();
+      expect(await form.values()).toEqual([message.name, 'erika@example', message.title, message.project]);
+
+      await form.fields.email.fill(message.email);
+      await expect(form.fields.email).not.toHaveAttribute('aria-invalid');
+      await form.submit.click();
+      await expect(form.success).toHaveText(t.success);
+      await expect.poll(async () => (await inbox.messages()).length).toBe(2);
+    });
+
     test('drops a bot’s submission silently when the honeypot is filled', async ({ page, request }) => {
       const form = contactForm(page, locale);
       const message = visitor(`honeypot-${locale}`);

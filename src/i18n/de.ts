@@ -84,6 +84,12 @@ export const de = {
   'contact.form.emailPlaceholder': 'max@beispiel.de',
   'contact.form.titlePlaceholder': 'Neue Website für mein Café',
   'contact.form.projectPlaceholder': 'Worum geht es, was wünschen Sie sich, bis wann?',
+  'contact.form.nameMissing': 'Bitte geben Sie Ihren Namen ein.',
+  'contact.form.emailMissing': 'Bitte geben Sie Ihre E-Mail-Adresse ein.',
+  'contact.form.emailMalformed': 'Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. max@beispiel.de.',
+  'contact.form.emailDomainWithoutDot':
+    'Diese Adresse ist unvollständig: Nach dem @ fehlt die Endung, z. B. beispiel.de. Unsere Antwort käme so nicht an.',
+  'contact.form.titleMissing': 'Bitte geben Sie einen Betreff ein.',
   'contact.form.submit': 'Nachricht senden',
   'contact.form.sending': 'Wird gesendet...',
   'contact.form.success': 'Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.',

@@ -82,6 +82,12 @@ export const en: Dictionary = {
   'contact.form.emailPlaceholder': 'jane@example.com',
   'contact.form.titlePlaceholder': 'A new website for my café',
   'contact.form.projectPlaceholder': 'What is it about, what would you like, and by when?',
+  'contact.form.nameMissing': 'Please enter your name.',
+  'contact.form.emailMissing': 'Please enter your email address.',
+  'contact.form.emailMalformed': 'Please enter a valid email address, e.g. jane@example.com.',
+  'contact.form.emailDomainWithoutDot':
+    'This address is incomplete: the part after the @ needs an ending, e.g. example.com. Our reply could not reach it.',
+  'contact.form.titleMissing': 'Please enter a subject.',
   'contact.form.submit': 'Send message',
   'contact.form.sending': 'Sending...',
   'contact.form.success': 'Message sent successfully! We will get back to you soon.',
