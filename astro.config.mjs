@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
 import { localInbox } from './local-inbox/integration.mjs';
+import { emailTemplatesCheck } from './src/emails/integration.mjs';
 import { externalLinks } from './src/lib/markdown/external-links.mjs';
 import { loadEnv } from 'vite';
 import agency from './src/content/agency.json' with { type: 'json' };
@@ -26,6 +27,7 @@ export default defineConfig({
     tailwind({ applyBaseStyles: false }),
     sitemap({ i18n: { defaultLocale: 'de', locales: { de: 'de-DE', en: 'en-US' } } }),
     localInbox(),
+    emailTemplatesCheck(),
   ],
   markdown: { rehypePlugins: [externalLinks] },
   // The contact form's EmailJS account. Public by nature (they ship to the browser); required, so a

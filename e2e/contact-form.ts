@@ -16,6 +16,8 @@ export const text = {
     nameMissing: 'Bitte geben Sie Ihren Namen ein.',
     emailMissing: 'Bitte geben Sie Ihre E-Mail-Adresse ein.',
     titleMissing: 'Bitte geben Sie einen Betreff ein.',
+    autoReplySubject: 'Ihre Nachricht ist angekommen:',
+    autoReplyGreeting: 'Guten Tag',
     emailDomainWithoutDot:
       'Diese Adresse ist unvollständig: Nach dem @ fehlt die Endung, z. B. beispiel.de. Unsere Antwort käme so nicht an.',
   },
@@ -31,6 +33,8 @@ export const text = {
     nameMissing: 'Please enter your name.',
     emailMissing: 'Please enter your email address.',
     titleMissing: 'Please enter a subject.',
+    autoReplySubject: 'Your message has arrived:',
+    autoReplyGreeting: 'Hello',
     emailDomainWithoutDot:
       'This address is incomplete: the part after the @ needs an ending, e.g. example.com. Our reply could not reach it.',
   },
