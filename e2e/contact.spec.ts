@@ -1,7 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { contactForm, text, visitor } from './contact-form';
 import { builtSiteInboxOrigin, localTemplates, localInboxEnv } from '../local-inbox/env.mjs';
-import { inboxFor } from './inbox-client';
+import { inboxFor, inboxPageConsoleErrors } from './inbox-client';
 import { agency, expect, locales, test } from './fixtures';
 import { E2E_PORT } from '../playwright.config';
 
@@ -73,41 +73,44 @@ for (const locale of locales) {
       expect(notification!.origin).toBe(`http://localhost:${E2E_PORT}`);
     });
 
-    test('the local inbox shows both e-mails as their recipients see them, the reply in the page’s language', async ({
-      page,
-      request,
-    }) => {
-      const form = contactForm(page, locale);
-      const message = { ...visitor(`rendered-${locale}`), name: 'Erika <b>Mustermann</b>' };
-      const inbox = inboxFor(request, message.email);
-      await form.open();
-      await form.fill(message);
-      await form.submit.click();
-      await expect(form.success).toHaveText(t.success);
-      await expect
-        .poll(async () => (await inbox.messages()).map((sent) => sent.template_id))
-        .toEqual([localTemplates.notification, localTemplates.autoReply[locale]]);
+    test.describe(() => {
+      test.use({ expectedConsoleErrors: inboxPageConsoleErrors });
+      test('the local inbox shows both e-mails as their recipients see them, the reply in the page’s language', async ({
+        page,
+        request,
+      }) => {
+        const form = contactForm(page, locale);
+        const message = { ...visitor(`rendered-${locale}`), name: 'Erika <b>Mustermann</b>' };
+        const inbox = inboxFor(request, message.email);
+        await form.open();
+        await form.fill(message);
+        await form.submit.click();
+        await expect(form.success).toHaveText(t.success);
+        await expect
+          .poll(async () => (await inbox.messages()).map((sent) => sent.template_id))
+          .toEqual([localTemplates.notification, localTemplates.autoReply[locale]]);
 
-      await page.goto('/inbox');
-      const entry = (templateId: string) =>
-        page.locator(`li[data-template-id="${templateId}"]`).filter({ hasText: message.email });
-      const reply = entry(localTemplates.autoReply[locale]);
-      await expect(reply.getByRole('heading')).toHaveText(`${t.autoReplySubject} ${message.title}`);
-      const replyBody = reply.locator('iframe').contentFrame().locator('body');
-      // The name arrives as the visitor typed it: as text, never as markup.
-      await expect(replyBody).toContainText(`${t.autoReplyGreeting} Erika <b>Mustermann</b>,`);
-      await expect(replyBody).toContainText(agency.phone);
-      await expect(replyBody.locator('b')).toHaveCount(0);
+        await page.goto('/inbox');
+        const entry = (templateId: string) =>
+          page.locator(`li[data-template-id="${templateId}"]`).filter({ hasText: message.email });
+        const reply = entry(localTemplates.autoReply[locale]);
+        await expect(reply.getByRole('heading')).toHaveText(`${t.autoReplySubject} ${message.title}`);
+        const replyBody = reply.locator('iframe').contentFrame().locator('body');
+        // The name arrives as the visitor typed it: as text, never as markup.
+        await expect(replyBody).toContainText(`${t.autoReplyGreeting} Erika <b>Mustermann</b>,`);
+        await expect(replyBody).toContainText(agency.phone);
+        await expect(replyBody.locator('b')).toHaveCount(0);
 
-      const notification = entry(localTemplates.notification);
-      await expect(notification.getByRole('heading')).toHaveText(`Neue Anfrage über die Website: ${message.title}`);
-      const notificationBody = notification.locator('iframe').contentFrame().locator('body');
-      await expect(notificationBody).toContainText(`Hallo ${agency.name},`);
-      await expect(notificationBody).toContainText(message.project.split('\n')[1]!);
+        const notification = entry(localTemplates.notification);
+        await expect(notification.getByRole('heading')).toHaveText(`Neue Anfrage über die Website: ${message.title}`);
+        const notificationBody = notification.locator('iframe').contentFrame().locator('body');
+        await expect(notificationBody).toContainText(`Hallo ${agency.name},`);
+        await expect(notificationBody).toContainText(message.project.split('\n')[1]!);
 
-      // The raw parameters are still there, one click away.
-      await reply.getByText('Parameters as sent').click();
-      await expect(reply.locator('details table')).toContainText(`name${message.name}`);
+        // The raw parameters are still there, one click away.
+        await reply.getByText('Parameters as sent').click();
+        await expect(reply.locator('details table')).toContainText(`name${message.name}`);
+      });
     });
 
     test('returns to idle 5 s after the submission ends', async ({ page, request }) => {
