@@ -5,6 +5,7 @@ import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
 import { localInbox } from './local-inbox/integration.mjs';
 import { deferredHydration } from './src/hydration/integration.mjs';
+import { emailTemplatesCheck } from './src/emails/integration.mjs';
 import { externalLinks } from './src/lib/markdown/external-links.mjs';
 import { loadEnv } from 'vite';
 import agency from './src/content/agency.json' with { type: 'json' };
@@ -28,6 +29,7 @@ export default defineConfig({
     sitemap({ i18n: { defaultLocale: 'de', locales: { de: 'de-DE', en: 'en-US' } } }),
     deferredHydration(),
     localInbox(),
+    emailTemplatesCheck(),
   ],
   markdown: { rehypePlugins: [externalLinks] },
   // The contact form's EmailJS account. Public by nature (they ship to the browser); required, so a
@@ -37,7 +39,9 @@ export default defineConfig({
       PUBLIC_EMAILJS_PUBLIC_KEY: envField.string({ context: 'client', access: 'public', min: 1 }),
       PUBLIC_EMAILJS_SERVICE_ID: envField.string({ context: 'client', access: 'public', min: 1 }),
       PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID: envField.string({ context: 'client', access: 'public', min: 1 }),
-      PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID: envField.string({ context: 'client', access: 'public', min: 1 }),
+      // The visitor's confirmation comes in the language of the page they wrote from: one template each.
+      PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_DE: envField.string({ context: 'client', access: 'public', min: 1 }),
+      PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_EN: envField.string({ context: 'client', access: 'public', min: 1 }),
       PUBLIC_EMAILJS_ORIGIN: envField.string({ context: 'client', access: 'public', optional: true, url: true }),
     },
   },

@@ -66,6 +66,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
           expect(await violations(page)).toEqual([]);
         });
       });
+
+      test(`the contact form with field errors (${locale}) has no axe violations`, async ({ page }) => {
+        await page.goto(`${localizedPath('/', locale)}#contact`);
+        await waitForIsland(page, 'ContactForm');
+        await page.locator('#contact-email').fill('erika@example');
+        await page.locator('button[type="submit"]').click();
+        await expect(page.locator('#contact-title')).toHaveAttribute('aria-invalid', 'true');
+        expect(await violations(page)).toEqual([]);
+      });
     }
   });
 }

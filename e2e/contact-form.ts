@@ -13,6 +13,13 @@ export const text = {
     sending: 'Wird gesendet...',
     success: 'Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.',
     error: 'Fehler beim Senden. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.',
+    nameMissing: 'Bitte geben Sie Ihren Namen ein.',
+    emailMissing: 'Bitte geben Sie Ihre E-Mail-Adresse ein.',
+    titleMissing: 'Bitte geben Sie einen Betreff ein.',
+    autoReplySubject: 'Ihre Nachricht ist angekommen:',
+    autoReplyGreeting: 'Guten Tag',
+    emailDomainWithoutDot:
+      'Diese Adresse ist unvollständig: Nach dem @ fehlt die Endung, z. B. beispiel.de. Unsere Antwort käme so nicht an.',
   },
   en: {
     form: 'Contact form',
@@ -23,6 +30,13 @@ export const text = {
     sending: 'Sending...',
     success: 'Message sent successfully! We will get back to you soon.',
     error: 'Error sending message. Please try again or contact us directly.',
+    nameMissing: 'Please enter your name.',
+    emailMissing: 'Please enter your email address.',
+    titleMissing: 'Please enter a subject.',
+    autoReplySubject: 'Your message has arrived:',
+    autoReplyGreeting: 'Hello',
+    emailDomainWithoutDot:
+      'This address is incomplete: the part after the @ needs an ending, e.g. example.com. Our reply could not reach it.',
   },
 } satisfies Record<Locale, Record<string, string>>;
 
@@ -51,6 +65,18 @@ export function contactForm(page: Page, locale: Locale, origin = '') {
     },
     async fill(message: { name: string; email: string; title: string; project: string }) {
       for (const [field, value] of Object.entries(message)) await fields[field as keyof typeof fields].fill(value);
+    },
+    /** Counts the browser's own `invalid` events: it fires them whenever it validates the form itself. */
+    async countBrowserValidation() {
+      await form.evaluate((element) => {
+        (window as unknown as { browserValidations: number }).browserValidations = 0;
+        element.addEventListener(
+          'invalid',
+          () => (window as unknown as { browserValidations: number }).browserValidations++,
+          true,
+        );
+      });
+      return () => page.evaluate(() => (window as unknown as { browserValidations: number }).browserValidations);
     },
     async values() {
       return Promise.all(Object.values(fields).map((field) => field.inputValue()));

@@ -1,7 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { contactForm, text, visitor } from './contact-form';
 import { builtSiteInboxOrigin, localTemplates, localInboxEnv } from '../local-inbox/env.mjs';
-import { inboxFor } from './inbox-client';
+import { inboxFor, inboxPageConsoleErrors } from './inbox-client';
 import { agency, expect, locales, test } from './fixtures';
 import { E2E_PORT } from '../playwright.config';
 
@@ -65,12 +65,52 @@ for (const locale of locales) {
         lib_version: '4.4.1',
         user_id: env.PUBLIC_EMAILJS_PUBLIC_KEY,
         service_id: env.PUBLIC_EMAILJS_SERVICE_ID,
-        template_id: localTemplates.autoReply,
+        template_id: localTemplates.autoReply[locale],
         template_params: { name: message.name, email: message.email, title: message.title },
       });
       expect(Object.keys(autoReply!.template_params).sort()).toEqual(['email', 'name', 'title']);
       // The browser talked to the API as to another origin, as it does with EmailJS.
       expect(notification!.origin).toBe(`http://localhost:${E2E_PORT}`);
+    });
+
+    test.describe(() => {
+      test.use({ expectedConsoleErrors: inboxPageConsoleErrors });
+      test('the local inbox shows both e-mails as their recipients see them, the reply in the page’s language', async ({
+        page,
+        request,
+      }) => {
+        const form = contactForm(page, locale);
+        const message = { ...visitor(`rendered-${locale}`), name: 'Erika <b>Mustermann</b>' };
+        const inbox = inboxFor(request, message.email);
+        await form.open();
+        await form.fill(message);
+        await form.submit.click();
+        await expect(form.success).toHaveText(t.success);
+        await expect
+          .poll(async () => (await inbox.messages()).map((sent) => sent.template_id))
+          .toEqual([localTemplates.notification, localTemplates.autoReply[locale]]);
+
+        await page.goto('/inbox');
+        const entry = (templateId: string) =>
+          page.locator(`li[data-template-id="${templateId}"]`).filter({ hasText: message.email });
+        const reply = entry(localTemplates.autoReply[locale]);
+        await expect(reply.getByRole('heading')).toHaveText(`${t.autoReplySubject} ${message.title}`);
+        const replyBody = reply.locator('iframe').contentFrame().locator('body');
+        // The name arrives as the visitor typed it: as text, never as markup.
+        await expect(replyBody).toContainText(`${t.autoReplyGreeting} Erika <b>Mustermann</b>,`);
+        await expect(replyBody).toContainText(agency.phone);
+        await expect(replyBody.locator('b')).toHaveCount(0);
+
+        const notification = entry(localTemplates.notification);
+        await expect(notification.getByRole('heading')).toHaveText(`Neue Anfrage über die Website: ${message.title}`);
+        const notificationBody = notification.locator('iframe').contentFrame().locator('body');
+        await expect(notificationBody).toContainText(`Hallo ${agency.name},`);
+        await expect(notificationBody).toContainText(message.project.split('\n')[1]!);
+
+        // The raw parameters are still there, one click away.
+        await reply.getByText('Parameters as sent').click();
+        await expect(reply.locator('details table')).toContainText(`name${message.name}`);
+      });
     });
 
     test('returns to idle 5 s after the submission ends', async ({ page, request }) => {
@@ -113,6 +153,75 @@ for (const locale of locales) {
       await expect(form.success).toBeEmpty();
       await expect(form.error).toBeEmpty();
       expect(sends).toEqual([]);
+    });
+
+    test('an empty submit shows our messages in the page’s language, next to each field, and focuses the first', async ({
+      page,
+    }) => {
+      const form = contactForm(page, locale);
+      const sends: string[] = [];
+      page.on('request', (request) => request.url().includes('/api/v1.0/email/send') && sends.push(request.url()));
+      await form.open();
+      // The browser's bubbles speak the browser's language, so the hydrated form turns them off.
+      await expect(form.form).toHaveAttribute('novalidate', '');
+      const browserValidations = await form.countBrowserValidation();
+      await form.submit.click();
+
+      await expect(form.fields.name).toBeFocused();
+      const expected = { name: t.nameMissing, email: t.emailMissing, title: t.titleMissing };
+      for (const [field, message] of Object.entries(expected)) {
+        const input = form.fields[field as keyof typeof expected];
+        await expect(input).toHaveAttribute('aria-invalid', 'true');
+        await expect(input).toHaveAccessibleDescription(message);
+        const browserMessage = await input.evaluate((element: HTMLInputElement) => element.validationMessage);
+        expect(browserMessage).not.toBe('');
+        await expect(form.form).not.toContainText(browserMessage);
+      }
+      await expect(form.fields.project).not.toHaveAttribute('aria-invalid');
+      expect(await browserValidations()).toBe(0);
+
+      // Each message goes as soon as its field is valid; the others stay.
+      await form.fields.name.fill('Erika Mustermann');
+      await expect(form.fields.name).not.toHaveAttribute('aria-invalid');
+      await expect(form.fields.name).not.toHaveAttribute('aria-describedby');
+      await expect(form.form.getByText(t.nameMissing)).toHaveCount(0);
+      await expect(form.fields.email).toHaveAccessibleDescription(t.emailMissing);
+      await form.submit.click();
+      await expect(form.fields.email).toBeFocused();
+
+      await expect(form.success).toBeEmpty();
+      await expect(form.error).toBeEmpty();
+      expect(sends).toEqual([]);
+    });
+
+    test('an address without a dot in its domain, which the browser accepts, is refused with the reason', async ({
+      page,
+      request,
+    }) => {
+      const form = contactForm(page, locale);
+      const message = visitor(`no-dot-${locale}`);
+      const inbox = inboxFor(request, message.email);
+      const sends: string[] = [];
+      page.on('request', (request) => request.url().includes('/api/v1.0/email/send') && sends.push(request.url()));
+      await form.open();
+      await form.fill({ ...message, email: 'erika@example' });
+      expect(await form.fields.email.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
+      await form.submit.click();
+
+      await expect(form.fields.email).toBeFocused();
+      await expect(form.fields.email).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.fields.email).toHaveAccessibleDescription(t.emailDomainWithoutDot);
+      await expect(form.form.getByText(t.emailDomainWithoutDot)).toBeVisible();
+      await page.waitForTimeout(300);
+      expect(sends).toEqual([]);
+      await expect(form.success).toBeEmpty();
+      expect(await form.values()).toEqual([message.name, 'erika@example', message.title, message.project]);
+
+      await form.fields.email.fill(message.email);
+      await expect(form.fields.email).not.toHaveAttribute('aria-invalid');
+      await form.submit.click();
+      await expect(form.success).toHaveText(t.success);
+      await expect.poll(async () => (await inbox.messages()).length).toBe(2);
     });
 
     test('drops a bot’s submission silently when the honeypot is filled', async ({ page, request }) => {
@@ -194,7 +303,7 @@ for (const locale of locales) {
       await form.open();
       await form.fill(message);
       await inbox.failNext({
-        templateId: localTemplates.autoReply,
+        templateId: localTemplates.autoReply[locale],
         status: 400,
         text: 'The template ID is invalid',
         delayMs: 800,

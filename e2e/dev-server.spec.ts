@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { dev } from 'astro';
 import { localTemplates, requiredEmailJsVariables } from '../local-inbox/env.mjs';
 import { contactForm, text, visitor } from './contact-form';
-import { inboxFor } from './inbox-client';
+import { inboxFor, inboxPageConsoleErrors } from './inbox-client';
 import { expect, test } from './fixtures';
 
 /** `npm run dev` as a fresh clone runs it: no .env, no EmailJS account, the inbox on the dev server. */
@@ -34,6 +34,8 @@ test.describe('the dev server of a fresh clone', () => {
     await rm(emptyEnvDir, { recursive: true, force: true });
   });
 
+  test.use({ expectedConsoleErrors: inboxPageConsoleErrors });
+
   test('sends the contact form into the inbox that the dev server serves', async ({ page, request }) => {
     const form = contactForm(page, 'de', origin);
     const message = visitor('dev-server');
@@ -47,9 +49,12 @@ test.describe('the dev server of a fresh clone', () => {
       .poll(async () => (await inbox.messages()).map((sent) => [sent.template_id, sent.template_params.title]))
       .toEqual([
         [localTemplates.notification, message.title],
-        [localTemplates.autoReply, message.title],
+        [localTemplates.autoReply.de, message.title],
       ]);
     await page.goto(`${origin}/inbox`);
-    await expect(page.getByText(message.email).first()).toBeVisible();
+    const notification = page.locator(`li[data-template-id="${localTemplates.notification}"]`, {
+      hasText: message.email,
+    });
+    await expect(notification.getByRole('heading')).toHaveText(`Neue Anfrage über die Website: ${message.title}`);
   });
 });

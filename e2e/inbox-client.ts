@@ -20,6 +20,13 @@ export function inboxFor(request: APIRequestContext, email: string, origin = '')
   };
 }
 
+/**
+ * The inbox page shows each e-mail in a frame sandboxed without scripts; Chromium reports on the
+ * console each time Playwright's own helpers are refused there. Nothing of the site's.
+ */
+export const inboxPageConsoleErrors =
+  /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/;
+
 let visitors = 0;
 /** A fresh, valid address per test. */
 export const uniqueEmail = (label: string) =>

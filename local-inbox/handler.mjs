@@ -4,15 +4,18 @@
  *
  * It answers `POST /api/v1.0/email/send` the way api.emailjs.com does (JSON body, 200 "OK", CORS,
  * 400 with a plain-text reason for a malformed request), keeps every message in a JSON-lines file
- * and lists them at /inbox. Tests can make it fail calls (any HTTP status, or a dropped connection)
- * through /inbox/failures, to walk the spec's whole error catalogue through the real library.
+ * and lists them at /inbox, each rendered through its template from src/emails (the templates,
+ * ready to paste into EmailJS, are at /inbox/templates). Tests can make it fail calls (any HTTP
+ * status, or a dropped connection) through /inbox/failures, to walk the spec's whole error
+ * catalogue through the real library.
  *
  * One Connect-style handler serves Astro's dev server (see integration.mjs), `npm start` and the
  * tests (see site-server.mjs).
  */
 import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { renderInboxPage } from './inbox-page.mjs';
+import { loadEmailTemplates } from '../src/emails/templates.mjs';
+import { renderInboxPage, renderTemplatesPage } from './inbox-page.mjs';
 
 export const SEND_PATH = '/api/v1.0/email/send';
 export const INBOX_PATH = '/inbox';
@@ -134,11 +137,11 @@ export function createInboxHandler({ inboxFile }) {
       failures.push(rule);
       return sendJson(response, failures);
     }
+    // Templates are read on every visit, so an edited template shows on the next reload.
     if (pathname === INBOX_PATH || pathname === `${INBOX_PATH}/`) {
-      const html = renderInboxPage((await readMessages()).reverse());
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      return response.end(html);
+      return sendHtml(response, renderInboxPage((await readMessages()).reverse(), await loadTemplates()));
     }
+    if (pathname === `${INBOX_PATH}/templates`) return sendHtml(response, renderTemplatesPage(await loadTemplates()));
     return sendText(response, 404, 'Not Found');
   };
 
@@ -176,6 +179,15 @@ function readBody(request) {
 export function sendText(response, status, text) {
   response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
   response.end(text);
+}
+
+/** A broken template file is shown on the page, not answered with a 500. */
+const loadTemplates = () => loadEmailTemplates().catch((/** @type {Error} */ error) => error);
+
+/** @param {Response} response @param {string} html */
+function sendHtml(response, html) {
+  response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  response.end(html);
 }
 
 /** @param {Response} response @param {unknown} data */

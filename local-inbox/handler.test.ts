@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInboxHandler, SEND_PATH } from './handler.mjs';
-import { localInboxEnv } from './env.mjs';
+import { localInboxEnv, localTemplates } from './env.mjs';
 
 const env = localInboxEnv('http://127.0.0.1');
 const send = (templateId: string, params: Record<string, unknown>) => ({
@@ -84,6 +84,34 @@ describe('the local inbox (EmailJS stand-in)', () => {
     const page = await (await fetch(`${base}/inbox`)).text();
     expect(page.indexOf('Zweite Nachricht')).toBeGreaterThan(0);
     expect(page.indexOf('Zweite Nachricht')).toBeLessThan(page.indexOf('Erste Nachricht'));
+  });
+
+  it('shows each message rendered through its template, escaped, with the raw parameters beside it', async () => {
+    const params = { name: 'Erika <b>Muster</b>', email: 'rendered@example.org', title: 'Ein Café & mehr' };
+    expect((await post(send(localTemplates.autoReply.en, params))).status).toBe(200);
+    const page = await (await fetch(`${base}/inbox`)).text();
+    expect(page).toContain('<h2>Your message has arrived: Ein Café &#38; mehr</h2>');
+    // The e-mail sits in a sandboxed frame's srcdoc: escaped once for the e-mail, once for the attribute.
+    const srcdoc = page.match(/<iframe sandbox title="[^"]*" srcdoc="([^"]*)"/)?.[1];
+    expect(srcdoc).toContain('Hello Erika &#38;#60;b&#38;#62;Muster&#38;#60;/b&#38;#62;,');
+    expect(page).toMatch(
+      /<details><summary>Parameters as sent<\/summary><table>.*<th>name<\/th><td>Erika &#60;b&#62;Muster/,
+    );
+  });
+
+  it('shows the templates ready for EmailJS, with the agency’s facts in and EmailJS’s variables kept', async () => {
+    const page = await (await fetch(`${base}/inbox/templates`)).text();
+    for (const variable of [
+      'PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID',
+      'PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_DE',
+      'PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_EN',
+    ]) {
+      expect(page).toContain(`<code>${variable}</code>`);
+    }
+    expect(page).toContain('value="Ihre Nachricht ist angekommen: {{title}}"');
+    expect(page).toContain('Guten Tag {{name}},');
+    expect(page).toContain('Turmstraße 21');
+    expect(page).not.toContain('{{agency.');
   });
 
   it('fails a call when told to, once, for the matching visitor only', async () => {

@@ -1,47 +1,140 @@
 // @ts-check
-/** The local inbox as a page: every message the site sent, newest first. A tool for people only. */
+/**
+ * The local inbox as pages, a tool for people only: /inbox shows every message the site sent, newest
+ * first, as its recipient will see it (rendered through its template from src/emails), with the raw
+ * parameters beside it; /inbox/templates shows the templates ready to paste into EmailJS.
+ */
+import { escapeHtml as escape, EMAILS_DIR, prepareForEmailJs, renderEmail } from '../src/emails/templates.mjs';
+import { localTemplates } from './env.mjs';
 
-/** @param {unknown} value */
-const escape = (value) => String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/**
+ * @typedef {import('../src/emails/templates.mjs').EmailTemplate} EmailTemplate
+ * @typedef {import('../src/emails/templates.mjs').EmailTemplateName} EmailTemplateName
+ * @typedef {import('./handler.mjs').InboxMessage} InboxMessage
+ */
 
-/** @param {import('./handler.mjs').InboxMessage[]} messages newest first */
-export function renderInboxPage(messages) {
-  const items = messages
-    .map((message) => {
-      const params = Object.entries(message.template_params)
-        .map(([key, value]) => `<tr><th>${escape(key)}</th><td>${escape(value)}</td></tr>`)
-        .join('');
-      return `<li>
-  <header><strong>${escape(message.template_id)}</strong>
-  <time datetime="${escape(message.receivedAt)}">${escape(new Date(message.receivedAt).toLocaleString('de-DE'))}</time></header>
-  <p>service <code>${escape(message.service_id)}</code> · key <code>${escape(message.user_id)}</code> · lib ${escape(message.lib_version)}${message.origin ? ` · from ${escape(message.origin)}` : ''}</p>
-  <table>${params}</table>
-</li>`;
-    })
-    .join('\n');
+/** Which template file the local stand-in ids stand for. @type {Record<string, EmailTemplateName>} */
+const templateNames = {
+  [localTemplates.notification]: 'notification',
+  [localTemplates.autoReply.de]: 'autoReplyDe',
+  [localTemplates.autoReply.en]: 'autoReplyEn',
+};
 
-  return `<!doctype html>
+/**
+ * The message as its recipient sees it, or why it cannot be shown. The e-mail sits in a sandboxed
+ * frame: its own styles stay its own, and nothing in it can run.
+ * @param {InboxMessage} message @param {EmailTemplate[] | Error} templates
+ */
+function renderedEmail(message, templates) {
+  if (templates instanceof Error) return { subject: message.template_id, body: problem(templates.message) };
+  const template = templates.find((candidate) => candidate.name === templateNames[message.template_id]);
+  if (!template) {
+    return {
+      subject: message.template_id,
+      body: problem(`No template in ${EMAILS_DIR} has the id ${message.template_id}.`),
+    };
+  }
+  try {
+    const { subject, html } = renderEmail(template, message.template_params);
+    const frame = `<iframe sandbox title="${escape(subject)}" srcdoc="${escape(html)}"></iframe>`;
+    return { subject, body: `<p class="meta">${escape(EMAILS_DIR)}/${escape(template.file)}</p>${frame}` };
+  } catch (error) {
+    return { subject: message.template_id, body: problem(/** @type {Error} */ (error).message) };
+  }
+}
+
+/** @param {string} text */
+const problem = (text) => `<p class="problem">${escape(text)}</p>`;
+
+/** @param {string} title @param {string} lead @param {string} main */
+const layout = (title, lead, main) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="5">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<title>Local inbox (${messages.length})</title>
+<title>${escape(title)}</title>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 52rem; padding: 2rem 1.25rem; color: #181c24; background: #f6f7f9; }
-  h1 { margin: 0 0 .25rem; } .lead { color: #515c73; margin: 0 0 2rem; }
+  h1 { margin: 0 0 .25rem; } .lead { color: #515c73; margin: 0 0 2rem; } a { color: #0b6b63; }
   ol { list-style: none; padding: 0; display: grid; gap: 1rem; }
-  li { background: #fff; border: 1px solid #d5dae2; border-radius: 14px; padding: 1rem 1.25rem; }
-  header { display: flex; justify-content: space-between; gap: 1rem; } time, p { color: #515c73; font-size: .9rem; }
+  li, section { background: #fff; border: 1px solid #d5dae2; border-radius: 14px; padding: 1rem 1.25rem; margin-bottom: 1rem; }
+  header { display: flex; justify-content: space-between; gap: 1rem; } h2 { font-size: 1.05rem; margin: 0; }
+  time, .meta { color: #515c73; font-size: .9rem; } .meta { margin: .25rem 0 .75rem; }
+  .problem { color: #a3281b; font-weight: 600; }
+  iframe { display: block; width: 100%; height: 26rem; border: 1px solid #d5dae2; border-radius: 8px; resize: vertical; }
+  details { margin-top: .75rem; } summary { cursor: pointer; color: #424b5e; }
   table { border-collapse: collapse; width: 100%; } th { text-align: left; width: 9rem; vertical-align: top; color: #424b5e; font-weight: 600; }
   th, td { padding: .3rem 0; border-top: 1px solid #eceef2; white-space: pre-wrap; word-break: break-word; }
+  label { display: block; font-weight: 600; margin-top: .75rem; } textarea, input { width: 100%; box-sizing: border-box; font: 13px/1.4 ui-monospace, monospace; }
 </style>
 </head>
 <body>
-<h1>Local inbox</h1>
-<p class="lead">What the contact form sent to the local EmailJS stand-in, newest first. This page refreshes every 5 seconds.</p>
-${messages.length ? `<ol>${items}</ol>` : '<p>No messages yet. Send the contact form on the site.</p>'}
+<h1>${escape(title.replace(/ \(\d+\)$/, ''))}</h1>
+<p class="lead">${lead}</p>
+${main}
 </body>
 </html>`;
+
+/**
+ * @param {InboxMessage[]} messages newest first
+ * @param {EmailTemplate[] | Error} templates the templates from src/emails, or why they could not be read
+ */
+export function renderInboxPage(messages, templates) {
+  const items = messages
+    .map((message) => {
+      const { subject, body } = renderedEmail(message, templates);
+      const params = Object.entries(message.template_params)
+        .map(([key, value]) => `<tr><th>${escape(key)}</th><td>${escape(value)}</td></tr>`)
+        .join('');
+      return `<li data-template-id="${escape(message.template_id)}">
+  <header><h2>${escape(subject)}</h2>
+  <time datetime="${escape(message.receivedAt)}">${escape(new Date(message.receivedAt).toLocaleString('de-DE'))}</time></header>
+  <p class="meta">template <code>${escape(message.template_id)}</code> · service <code>${escape(message.service_id)}</code> · key <code>${escape(message.user_id)}</code> · lib ${escape(message.lib_version)}${message.origin ? ` · from ${escape(message.origin)}` : ''}</p>
+  ${body}
+  <details><summary>Parameters as sent</summary><table>${params}</table></details>
+</li>`;
+    })
+    .join('\n');
+
+  return layout(
+    `Local inbox (${messages.length})`,
+    'What the contact form sent to the local EmailJS stand-in, newest first, each as its recipient will see it. Reload for new messages. <a href="/inbox/templates">The templates, ready for EmailJS</a>.',
+    messages.length ? `<ol>${items}</ol>` : '<p>No messages yet. Send the contact form on the site.</p>',
+  );
+}
+
+/**
+ * Each template as it goes into the EmailJS dashboard: the agency's facts filled in, EmailJS's own
+ * `{{variables}}` kept, and which environment variable then holds its id.
+ * @param {EmailTemplate[] | Error} templates
+ */
+export function renderTemplatesPage(templates) {
+  const main =
+    templates instanceof Error
+      ? problem(templates.message)
+      : templates
+          .map((template) => {
+            let prepared;
+            try {
+              prepared = prepareForEmailJs(template);
+            } catch (error) {
+              return `<section><h2>${escape(template.file)}</h2>${problem(/** @type {Error} */ (error).message)}</section>`;
+            }
+            const id = `template-${template.name}`;
+            return `<section>
+  <h2>${escape(EMAILS_DIR)}/${escape(template.file)}</h2>
+  <p class="meta">For ${escape(template.recipient)}. Its template id goes into <code>${escape(template.envVariable)}</code>. Variables: ${template.params.map((name) => `<code>{{${escape(name)}}}</code>`).join(', ')}.</p>
+  <label for="${id}-subject">Subject</label>
+  <input id="${id}-subject" readonly value="${escape(prepared.subject)}">
+  <label for="${id}-content">Content (Edit Content → Code Editor)</label>
+  <textarea id="${id}-content" readonly rows="12">${escape(prepared.html)}</textarea>
+</section>`;
+          })
+          .join('\n');
+  return layout(
+    'E-mail templates for EmailJS',
+    'Paste each into its EmailJS template (README.md, “Contact form (EmailJS)”, says where). <a href="/inbox">Back to the inbox</a>.',
+    main,
+  );
 }

@@ -52,8 +52,9 @@ export const de = {
 
   'projects.eyebrow': 'Projekte',
   'projects.title': 'Ausgewählte Arbeiten',
-  'projects.lead':
-    'Ein Auszug aus Projekten für Unternehmen aus der Region. Fahren Sie mit der Maus über ein Projekt, um es in Bewegung zu sehen.',
+  'projects.lead': 'Ein Auszug aus Projekten für Unternehmen aus der Region.',
+  'projects.leadPointer': 'Fahren Sie mit der Maus über ein Projekt, um es in Bewegung zu sehen.',
+  'projects.leadTouch': 'Ein Tipp auf „Website besuchen“ öffnet ein Projekt live in einem neuen Tab.',
   'projects.visit': 'Website besuchen',
   'projects.visitLabel': 'Website von {title} besuchen',
   'projects.screenshot': 'Startseite von {title}',
@@ -83,6 +84,12 @@ export const de = {
   'contact.form.emailPlaceholder': 'max@beispiel.de',
   'contact.form.titlePlaceholder': 'Neue Website für mein Café',
   'contact.form.projectPlaceholder': 'Worum geht es, was wünschen Sie sich, bis wann?',
+  'contact.form.nameMissing': 'Bitte geben Sie Ihren Namen ein.',
+  'contact.form.emailMissing': 'Bitte geben Sie Ihre E-Mail-Adresse ein.',
+  'contact.form.emailMalformed': 'Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. max@beispiel.de.',
+  'contact.form.emailDomainWithoutDot':
+    'Diese Adresse ist unvollständig: Nach dem @ fehlt die Endung, z. B. beispiel.de. Unsere Antwort käme so nicht an.',
+  'contact.form.titleMissing': 'Bitte geben Sie einen Betreff ein.',
   'contact.form.submit': 'Nachricht senden',
   'contact.form.sending': 'Wird gesendet...',
   'contact.form.success': 'Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.',
@@ -103,7 +110,7 @@ export const de = {
   'footer.terms': 'AGB',
   'footer.contact': 'Kontakt',
   'footer.copyright': '© {year} {name}. Alle Rechte vorbehalten.',
-  'footer.location': 'Gemacht in {town}, am Rhein zwischen Düsseldorf und Köln.',
+  'footer.location': 'Gemacht in {town}, zwischen Düsseldorf und Köln.',
 
   'legal.back': 'Zurück zur Startseite',
   'legal.updated': 'Stand: {date}',

@@ -50,7 +50,9 @@ export const en: Dictionary = {
 
   'projects.eyebrow': 'Projects',
   'projects.title': 'Selected work',
-  'projects.lead': 'A selection of projects for businesses in the region. Hover over a project to see it in motion.',
+  'projects.lead': 'A selection of projects for businesses in the region.',
+  'projects.leadPointer': 'Hover over a project to see it in motion.',
+  'projects.leadTouch': 'Tap “Visit website” to open a project live in a new tab.',
   'projects.visit': 'Visit website',
   'projects.visitLabel': 'Visit the website of {title}',
   'projects.screenshot': 'Home page of {title}',
@@ -80,6 +82,12 @@ export const en: Dictionary = {
   'contact.form.emailPlaceholder': 'jane@example.com',
   'contact.form.titlePlaceholder': 'A new website for my café',
   'contact.form.projectPlaceholder': 'What is it about, what would you like, and by when?',
+  'contact.form.nameMissing': 'Please enter your name.',
+  'contact.form.emailMissing': 'Please enter your email address.',
+  'contact.form.emailMalformed': 'Please enter a valid email address, e.g. jane@example.com.',
+  'contact.form.emailDomainWithoutDot':
+    'This address is incomplete: the part after the @ needs an ending, e.g. example.com. Our reply could not reach it.',
+  'contact.form.titleMissing': 'Please enter a subject.',
   'contact.form.submit': 'Send message',
   'contact.form.sending': 'Sending...',
   'contact.form.success': 'Message sent successfully! We will get back to you soon.',
@@ -98,7 +106,7 @@ export const en: Dictionary = {
   'footer.terms': 'Terms',
   'footer.contact': 'Contact',
   'footer.copyright': '© {year} {name}. All rights reserved.',
-  'footer.location': 'Made in {town}, on the Rhine between Düsseldorf and Cologne.',
+  'footer.location': 'Made in {town}, between Düsseldorf and Cologne.',
 
   'legal.back': 'Back to the home page',
   'legal.updated': 'Last updated: {date}',

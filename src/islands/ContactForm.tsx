@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type ChangeEvent, type ReactNode, type SubmitEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { IconSvg } from '../components/IconSvg';
 import type { IconName } from '../components/icons';
 import { contactConfig } from '../lib/contact/config';
@@ -6,6 +7,8 @@ import { emailJsSender } from '../lib/contact/emailjs';
 import { createContactForm } from '../lib/contact/form';
 import { fieldMaxLength, type ContactField } from '../lib/contact/message';
 import { sendContactMessage, type SendEmail } from '../lib/contact/send';
+import { firstFieldInError, type FieldProblem } from '../lib/contact/validate';
+import type { Locale } from '../i18n/locales';
 
 export interface ContactFormStrings {
   label: string;
@@ -19,6 +22,11 @@ export interface ContactFormStrings {
   emailPlaceholder: string;
   titlePlaceholder: string;
   projectPlaceholder: string;
+  nameMissing: string;
+  emailMissing: string;
+  titleMissing: string;
+  emailMalformed: string;
+  emailDomainWithoutDot: string;
   submit: string;
   sending: string;
   success: string;
@@ -30,6 +38,8 @@ export interface ContactFormStrings {
 }
 
 interface Props {
+  /** The page's language: the visitor's confirmation e-mail is sent in it. */
+  locale: Locale;
   strings: ContactFormStrings;
   agencyName: string;
   privacyHref: string;
@@ -43,6 +53,25 @@ const fields: { name: ContactField; type: 'text' | 'email'; autoComplete: string
   { name: 'email', type: 'email', autoComplete: 'email', required: true },
   { name: 'title', type: 'text', autoComplete: 'off', required: true },
 ];
+
+/** The words for one field's problem, in the page's language. */
+function fieldErrorText(strings: ContactFormStrings, field: ContactField, problem: FieldProblem): string {
+  if (problem !== 'missing') return strings[problem];
+  return field === 'project' ? '' : strings[`${field}Missing`];
+}
+
+/**
+ * A field's error, right under it. The field names it in `aria-describedby`, so a screen reader
+ * reads it with the field when the submit moves focus there.
+ */
+function FieldError({ id, children }: { id: string; children: string }) {
+  return (
+    <p id={id} className="mt-2 flex items-start gap-1.5 text-sm font-medium text-ember-600 dark:text-ember-400">
+      <IconSvg name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
+      {children}
+    </p>
+  );
+}
 
 /**
  * A live region that is always in the page, so screen readers announce what appears in it: the
@@ -75,18 +104,27 @@ function StatusMessage({
  * The contact form. The state machine and the sending sequence live in `lib/contact`; this island
  * only draws their state and hands them the visitor's input.
  */
-export default function ContactForm({ strings, agencyName, privacyHref }: Props) {
+export default function ContactForm({ locale, strings, agencyName, privacyHref }: Props) {
   const [form] = useState(() => {
     let sendEmail: SendEmail | undefined;
     return createContactForm({
       deliver: async (message, onNotified) => {
         // EmailJS is set up on the first submit, not on page load: most visitors never send.
         sendEmail ??= await emailJsSender(contactConfig);
-        return sendContactMessage(message, { sendEmail, templates: contactConfig.templates, agencyName }, onNotified);
+        return sendContactMessage(
+          message,
+          { sendEmail, templates: contactConfig.templates, agencyName, locale },
+          onNotified,
+        );
       },
     });
   });
-  const { fields: values, status, sending } = useSyncExternalStore(form.subscribe, form.getState, form.getState);
+  const {
+    fields: values,
+    status,
+    sending,
+    errors,
+  } = useSyncExternalStore(form.subscribe, form.getState, form.getState);
   // Until React runs, a click would submit natively and go nowhere; the button waits for us.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
@@ -99,8 +137,23 @@ export default function ContactForm({ strings, agencyName, privacyHref }: Props)
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const honeypot = new FormData(event.currentTarget).get('website');
-    void form.submit(typeof honeypot === 'string' ? honeypot : '');
+    const element = event.currentTarget;
+    const honeypot = new FormData(element).get('website');
+    // Drawn at once, so the field that gets focus already carries its error for the screen reader.
+    flushSync(() => void form.submit(typeof honeypot === 'string' ? honeypot : ''));
+    const invalid = firstFieldInError(form.getState().errors);
+    if (invalid) (element.elements.namedItem(invalid) as HTMLElement | null)?.focus();
+  };
+
+  /** What ties a field to its error, when it has one. */
+  const errorProps = (field: ContactField) => {
+    const problem = errors[field];
+    if (!problem) return { message: undefined, aria: {} };
+    const id = `contact-${field}-error`;
+    return {
+      message: <FieldError id={id}>{fieldErrorText(strings, field, problem)}</FieldError>,
+      aria: { 'aria-invalid': true, 'aria-describedby': id },
+    };
   };
 
   const [privacyBefore, privacyAfter] = strings.privacy.split('{link}');
@@ -108,6 +161,9 @@ export default function ContactForm({ strings, agencyName, privacyHref }: Props)
   return (
     <form
       method="post"
+      // Once React runs, the form checks the fields itself, in the page's language; the browser's
+      // bubbles speak the browser's. `required` and `type="email"` stay for assistive technology.
+      noValidate={hydrated}
       aria-label={strings.label}
       aria-busy={sending}
       onSubmit={submit}
@@ -116,28 +172,33 @@ export default function ContactForm({ strings, agencyName, privacyHref }: Props)
       data-hydrated={hydrated || undefined}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        {fields.map((field) => (
-          <div key={field.name} className={field.name === 'title' ? 'sm:col-span-2' : undefined}>
-            <label htmlFor={`contact-${field.name}`} className="font-medium text-ink-900 dark:text-ink-100">
-              {strings[field.name]}
-              <span aria-hidden="true" className="ml-0.5 text-ember-600 dark:text-ember-400">
-                *
-              </span>
-            </label>
-            <input
-              id={`contact-${field.name}`}
-              name={field.name}
-              type={field.type}
-              required={field.required}
-              autoComplete={field.autoComplete}
-              maxLength={fieldMaxLength[field.name]}
-              placeholder={strings[`${field.name}Placeholder`]}
-              value={values[field.name]}
-              onChange={edit}
-              className={inputClass}
-            />
-          </div>
-        ))}
+        {fields.map((field) => {
+          const error = errorProps(field.name);
+          return (
+            <div key={field.name} className={field.name === 'title' ? 'sm:col-span-2' : undefined}>
+              <label htmlFor={`contact-${field.name}`} className="font-medium text-ink-900 dark:text-ink-100">
+                {strings[field.name]}
+                <span aria-hidden="true" className="ml-0.5 text-ember-600 dark:text-ember-400">
+                  *
+                </span>
+              </label>
+              <input
+                id={`contact-${field.name}`}
+                name={field.name}
+                type={field.type}
+                required={field.required}
+                autoComplete={field.autoComplete}
+                maxLength={fieldMaxLength[field.name]}
+                placeholder={strings[`${field.name}Placeholder`]}
+                value={values[field.name]}
+                onChange={edit}
+                className={inputClass}
+                {...error.aria}
+              />
+              {error.message}
+            </div>
+          );
+        })}
         <div className="sm:col-span-2">
           <label htmlFor="contact-project" className="font-medium text-ink-900 dark:text-ink-100">
             {strings.project}{' '}

@@ -32,6 +32,7 @@ describe('contact form state machine', () => {
       fields: { name: '', email: '', title: '', project: '' },
       status: 'idle',
       sending: false,
+      errors: {},
     });
   });
 
@@ -51,6 +52,7 @@ describe('contact form state machine', () => {
       fields: { name: '', email: '', title: '', project: '' },
       status: 'success',
       sending: false,
+      errors: {},
     });
     expect(seen).toEqual(['idle', 'idle+sending', 'success+sending', 'success']);
   });
@@ -78,10 +80,10 @@ describe('contact form state machine', () => {
     });
     await form.submit();
 
-    expect(form.getState()).toEqual({ fields: typed, status: 'error', sending: false });
+    expect(form.getState()).toEqual({ fields: typed, status: 'error', sending: false, errors: {} });
     expect(logError).toHaveBeenCalledWith('Contact form: sending failed', { status: 0, text: 'Network Error' });
     vi.advanceTimersByTime(STATUS_RESET_MS);
-    expect(form.getState()).toEqual({ fields: typed, status: 'idle', sending: false });
+    expect(form.getState()).toEqual({ fields: typed, status: 'idle', sending: false, errors: {} });
   });
 
   it('shows success first and then the error when only the auto-reply fails', async () => {
@@ -123,6 +125,7 @@ describe('contact form state machine', () => {
     const { form } = formWith(async (_message, onNotified) => onNotified());
     await form.submit();
     vi.advanceTimersByTime(3000);
+    for (const [field, value] of Object.entries(typed)) form.edit(field as keyof typeof typed, value);
     await form.submit();
     vi.advanceTimersByTime(3000);
     expect(form.getState().status).toBe('success');
@@ -136,6 +139,49 @@ describe('contact form state machine', () => {
     await form.submit('https://spam.example');
     expect(deliver).not.toHaveBeenCalled();
     expect(form.getState().status).toBe('success');
+  });
+
+  it('refuses a submit with fields in error: sends nothing, changes no status, names each field and why', async () => {
+    const deliver = vi.fn<ContactFormOptions['deliver']>();
+    const { form, seen } = formWith(deliver);
+    form.edit('name', '  ');
+    form.edit('email', 'erika@example');
+    await form.submit();
+    expect(deliver).not.toHaveBeenCalled();
+    expect(form.getState()).toMatchObject({
+      status: 'idle',
+      sending: false,
+      errors: { name: 'missing', email: 'emailDomainWithoutDot' },
+    });
+    expect(seen).toEqual(['idle']);
+    vi.advanceTimersByTime(STATUS_RESET_MS);
+    expect(form.getState().fields.email).toBe('erika@example');
+  });
+
+  it('shows no error before a submit, then follows the typing until the field is valid', async () => {
+    const { form } = formWith(vi.fn());
+    form.edit('email', 'erika');
+    expect(form.getState().errors).toEqual({});
+    await form.submit();
+    expect(form.getState().errors).toEqual({ email: 'emailMalformed' });
+    form.edit('email', 'erika@example');
+    expect(form.getState().errors).toEqual({ email: 'emailDomainWithoutDot' });
+    form.edit('title', '');
+    expect(form.getState().errors).toEqual({ email: 'emailDomainWithoutDot' });
+    form.edit('email', 'erika@example.org');
+    expect(form.getState().errors).toEqual({});
+  });
+
+  it('sends once the errors are fixed, and then lists none', async () => {
+    const deliver = vi.fn<ContactFormOptions['deliver']>(async (_message, onNotified) => onNotified());
+    const { form } = formWith(deliver);
+    form.edit('title', '');
+    await form.submit();
+    expect(deliver).not.toHaveBeenCalled();
+    form.edit('title', typed.title);
+    await form.submit();
+    expect(deliver).toHaveBeenCalledWith(typed, expect.any(Function));
+    expect(form.getState()).toMatchObject({ status: 'success', errors: {} });
   });
 
   it('stops its reset timer and listeners when disposed', async () => {

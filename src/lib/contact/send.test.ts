@@ -7,7 +7,8 @@ const message = {
   title: 'Neue Website',
   project: 'Ein Café in Köln',
 };
-const templates = { notification: 'template_notify', autoReply: 'template_reply' };
+const templates = { notification: 'template_notify', autoReply: { de: 'template_reply_de', en: 'template_reply_en' } };
+const delivery = { templates, agencyName: 'Uferlicht Webdesign', locale: 'de' as const };
 
 describe('sendContactMessage', () => {
   it('sends the notification, reports it, then sends the auto-reply, with the spec’s parameters', async () => {
@@ -15,20 +16,27 @@ describe('sendContactMessage', () => {
     const sendEmail = vi.fn<SendEmail>(async (templateId) => void calls.push(templateId));
     const onNotified = vi.fn(() => calls.push('notified'));
 
-    await sendContactMessage(message, { sendEmail, templates, agencyName: 'Uferlicht Webdesign' }, onNotified);
+    await sendContactMessage(message, { ...delivery, sendEmail }, onNotified);
 
-    expect(calls).toEqual(['template_notify', 'notified', 'template_reply']);
+    expect(calls).toEqual(['template_notify', 'notified', 'template_reply_de']);
     expect(sendEmail).toHaveBeenNthCalledWith(
       1,
       'template_notify',
       { ...message, to_name: 'Uferlicht Webdesign' },
       { limitRate: { id: CONTACT_THROTTLE_ID, throttle: CONTACT_THROTTLE_MS } },
     );
-    expect(sendEmail).toHaveBeenNthCalledWith(2, 'template_reply', {
+    expect(sendEmail).toHaveBeenNthCalledWith(2, 'template_reply_de', {
       name: 'Erika Muster',
       email: 'erika@example.org',
       title: 'Neue Website',
     });
+  });
+
+  it('sends the auto-reply in the language of the page, the notification always in German', async () => {
+    const sendEmail = vi.fn<SendEmail>(async () => undefined);
+    await sendContactMessage(message, { ...delivery, locale: 'en', sendEmail }, vi.fn());
+    expect(sendEmail.mock.calls.map(([templateId]) => templateId)).toEqual(['template_notify', 'template_reply_en']);
+    expect(sendEmail.mock.calls[1]![1]).toEqual({ name: message.name, email: message.email, title: message.title });
   });
 
   it('does not send the auto-reply when the notification fails', async () => {
@@ -36,9 +44,7 @@ describe('sendContactMessage', () => {
     const sendEmail = vi.fn<SendEmail>().mockRejectedValueOnce(failure);
     const onNotified = vi.fn();
 
-    await expect(sendContactMessage(message, { sendEmail, templates, agencyName: 'U' }, onNotified)).rejects.toBe(
-      failure,
-    );
+    await expect(sendContactMessage(message, { ...delivery, sendEmail }, onNotified)).rejects.toBe(failure);
     expect(sendEmail).toHaveBeenCalledTimes(1);
     expect(onNotified).not.toHaveBeenCalled();
   });
@@ -48,9 +54,7 @@ describe('sendContactMessage', () => {
     const sendEmail = vi.fn<SendEmail>().mockResolvedValueOnce(undefined).mockRejectedValueOnce(failure);
     const onNotified = vi.fn();
 
-    await expect(sendContactMessage(message, { sendEmail, templates, agencyName: 'U' }, onNotified)).rejects.toBe(
-      failure,
-    );
+    await expect(sendContactMessage(message, { ...delivery, sendEmail }, onNotified)).rejects.toBe(failure);
     expect(onNotified).toHaveBeenCalledTimes(1);
     expect(sendEmail).toHaveBeenCalledTimes(2);
   });

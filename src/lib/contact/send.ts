@@ -1,3 +1,4 @@
+import type { Locale } from '../../i18n/locales';
 import type { ContactMessage } from './message';
 
 /** Sends one e-mail through a template; resolves on success, rejects with the provider's failure. */
@@ -7,11 +8,22 @@ export type SendEmail = (
   options?: { limitRate?: { id: string; throttle: number } },
 ) => Promise<unknown>;
 
+/**
+ * EmailJS template ids. The agency reads German, so one notification; the visitor's confirmation is
+ * chosen by the page's language, which keeps `template_params` exactly the spec's.
+ */
+export interface ContactTemplates {
+  notification: string;
+  autoReply: Record<Locale, string>;
+}
+
 export interface ContactDelivery {
   sendEmail: SendEmail;
-  templates: { notification: string; autoReply: string };
+  templates: ContactTemplates;
   /** The agency's name: the notification's `to_name`. */
   agencyName: string;
+  /** The language of the page the visitor wrote from: the language of their confirmation. */
+  locale: Locale;
 }
 
 /**
@@ -24,11 +36,11 @@ export const CONTACT_THROTTLE_ID = 'contact-form';
 /**
  * The spec's sending sequence (§ 7): the notification to the agency first; `onNotified` as soon as it
  * went out (the message has arrived, so the form shows success); only then the auto-reply to the
- * visitor. Any failure rejects, with the provider's answer, and stops the sequence.
+ * visitor, in the page's language. Any failure rejects, with the provider's answer, and stops the sequence.
  */
 export async function sendContactMessage(
   message: ContactMessage,
-  { sendEmail, templates, agencyName }: ContactDelivery,
+  { sendEmail, templates, agencyName, locale }: ContactDelivery,
   onNotified: () => void,
 ): Promise<void> {
   const { name, email, title, project } = message;
@@ -38,5 +50,5 @@ export async function sendContactMessage(
     { limitRate: { id: CONTACT_THROTTLE_ID, throttle: CONTACT_THROTTLE_MS } },
   );
   onNotified();
-  await sendEmail(templates.autoReply, { name, email, title });
+  await sendEmail(templates.autoReply[locale], { name, email, title });
 }

@@ -1,0 +1,159 @@
+// @ts-check
+/**
+ * The contact form's e-mails, kept with the site: one HTML file per EmailJS template, its subject in
+ * `<title>`, written in EmailJS's `{{variable}}` syntax. Plain JavaScript, because the build (an Astro
+ * integration) and the local inbox (plain Node) use it as well as the unit tests.
+ *
+ * Two kinds of variables:
+ * - `{{name}}`, `{{email}}`, …: EmailJS fills them from the `template_params` the form sends. Only
+ *   the spec's parameters exist (§ 7), so a template may use only those its template is sent.
+ * - `{{agency.phone}}`, …: the agency's facts from `src/content/agency.json`, filled in when the
+ *   template is prepared for pasting into EmailJS (see `/inbox/templates` and README), so a fact is
+ *   still written down once. The form cannot send them: the spec fixes `template_params`.
+ */
+import { readFile } from 'node:fs/promises';
+import agency from '../content/agency.json' with { type: 'json' };
+
+/**
+ * @typedef {'notification' | 'autoReplyDe' | 'autoReplyEn'} EmailTemplateName
+ * @typedef {{ file: string, envVariable: string, params: readonly string[], recipient: string }} EmailTemplateInfo
+ * @typedef {EmailTemplateInfo & { name: EmailTemplateName, subject: string, html: string }} EmailTemplate
+ */
+
+const notificationParams = /** @type {const} */ (['name', 'email', 'title', 'project', 'to_name']);
+const autoReplyParams = /** @type {const} */ (['name', 'email', 'title']);
+
+/**
+ * Every template the form sends through: its file, the variable that holds its EmailJS id, the
+ * parameters the form sends to it and who receives it. The auto-reply carries no advertising, not
+ * even in its signature: German courts count that as unsolicited advertising (BGH, 15 December
+ * 2015, VI ZR 134/15); so it is the confirmation and the agency's contact facts, nothing more.
+ * @type {Record<EmailTemplateName, EmailTemplateInfo>}
+ */
+export const emailTemplates = {
+  notification: {
+    file: 'notification.html',
+    envVariable: 'PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID',
+    params: notificationParams,
+    recipient: 'the agency (German)',
+  },
+  autoReplyDe: {
+    file: 'auto-reply.de.html',
+    envVariable: 'PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_DE',
+    params: autoReplyParams,
+    recipient: 'a visitor who wrote from a German page',
+  },
+  autoReplyEn: {
+    file: 'auto-reply.en.html',
+    envVariable: 'PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_EN',
+    params: autoReplyParams,
+    recipient: 'a visitor who wrote from an English page',
+  },
+};
+
+export const EMAILS_DIR = 'src/emails';
+export const emailsFolder = new URL('./', import.meta.url);
+
+/** A template that cannot be sent as it is; the message names the file and what is wrong. */
+export class EmailTemplateError extends Error {
+  name = 'EmailTemplateError';
+}
+
+/** `{{x}}`, and the unescaped `{{{x}}}` that EmailJS also knows and that we refuse. */
+const VARIABLE = /\{\{(\{?)\s*([^{}]*?)\s*\}\}(\}?)/g;
+const NAME = /^[a-zA-Z_][\w.]*$/;
+
+/** @param {unknown} value */
+export const escapeHtml = (value) => String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The text of an agency fact, or undefined for a key that is no fact a template can show. */
+function agencyFact(/** @type {string} */ key) {
+  const value = /** @type {Record<string, unknown>} */ (agency)[key];
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.join(', ');
+  return undefined;
+}
+
+/**
+ * Replaces each variable of `text` by what `paramValue` makes of it (agency facts by their value),
+ * and refuses anything EmailJS would fill with something the form does not send.
+ * @param {string} text
+ * @param {EmailTemplate} template
+ * @param {{ html: boolean, paramValue: (name: string) => string }} how
+ */
+function fill(text, template, { html, paramValue }) {
+  const where = `${EMAILS_DIR}/${template.file}`;
+  const leftover = text.replace(VARIABLE, '').match(/\{\{|\}\}/);
+  if (leftover) throw new EmailTemplateError(`${where}: a "${leftover[0]}" that opens or closes no {{variable}}`);
+  return text.replace(VARIABLE, (token, open, name, close) => {
+    if (open || close) {
+      throw new EmailTemplateError(`${where}: ${token} would put the visitor's text in unescaped; write {{${name}}}`);
+    }
+    if (!NAME.test(name)) throw new EmailTemplateError(`${where}: ${token} is no variable EmailJS can fill`);
+    if (name.startsWith('agency.')) {
+      const fact = agencyFact(name.slice('agency.'.length));
+      if (fact === undefined) {
+        throw new EmailTemplateError(`${where}: {{${name}}} is no fact in src/content/agency.json`);
+      }
+      return html ? escapeHtml(fact) : fact;
+    }
+    if (!template.params.includes(name)) {
+      throw new EmailTemplateError(
+        `${where}: unknown variable {{${name}}}: the form sends this template only ${template.params.join(', ')}`,
+      );
+    }
+    return paramValue(name);
+  });
+}
+
+/**
+ * Reads one template file. Its subject is its `<title>`.
+ * @param {EmailTemplateName} name
+ * @param {URL} [folder] where the files are (tests pass their own)
+ * @returns {Promise<EmailTemplate>}
+ */
+export async function loadEmailTemplate(name, folder = emailsFolder) {
+  const info = emailTemplates[name];
+  const html = await readFile(new URL(info.file, folder), 'utf-8');
+  const subject = html.match(/<title>([\s\S]*?)<\/title>/)?.[1]?.trim();
+  if (!subject) throw new EmailTemplateError(`${EMAILS_DIR}/${info.file}: no <title> to hold the subject`);
+  return { ...info, name, subject, html };
+}
+
+/** @param {URL} [folder] @returns {Promise<EmailTemplate[]>} */
+export const loadEmailTemplates = (folder = emailsFolder) =>
+  Promise.all(
+    /** @type {EmailTemplateName[]} */ (Object.keys(emailTemplates)).map((name) => loadEmailTemplate(name, folder)),
+  );
+
+/**
+ * The e-mail as its recipient sees it: every parameter filled in, HTML-escaped in the body (as
+ * EmailJS does with `{{…}}`); a parameter the message lacks stays empty, as in EmailJS.
+ * @param {EmailTemplate} template
+ * @param {Record<string, unknown>} params
+ */
+export function renderEmail(template, params) {
+  const value = (/** @type {string} */ name) => (params[name] === undefined ? '' : String(params[name]));
+  return {
+    subject: fill(template.subject, template, { html: false, paramValue: value }),
+    html: fill(template.html, template, { html: true, paramValue: (name) => escapeHtml(value(name)) }),
+  };
+}
+
+/**
+ * The template as it is pasted into EmailJS: agency facts filled in, EmailJS's variables kept.
+ * Also the check: it throws for any variable the form does not send to this template.
+ * @param {EmailTemplate} template
+ */
+export function prepareForEmailJs(template) {
+  const keep = (/** @type {string} */ name) => `{{${name}}}`;
+  return {
+    subject: fill(template.subject, template, { html: false, paramValue: keep }),
+    html: fill(template.html, template, { html: true, paramValue: keep }),
+  };
+}
+
+/** Checks every template; throws the first problem, naming the file and the variable. */
+export async function checkEmailTemplates(folder = emailsFolder) {
+  for (const template of await loadEmailTemplates(folder)) prepareForEmailJs(template);
+}
