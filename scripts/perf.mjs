@@ -105,7 +105,7 @@ try {
     process.stdout.write(`  ${route} done\n`);
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   server.close();
 }
 
