@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
 import { externalLinks } from './src/lib/markdown/external-links.mjs';
+import { islandStyleInHead } from './src/lib/build/island-styles.mjs';
 import { loadEnv } from 'vite';
 import agency from './src/content/agency.json' with { type: 'json' };
 
@@ -24,6 +25,7 @@ export default defineConfig({
     react(),
     tailwind({ applyBaseStyles: false }),
     sitemap({ i18n: { defaultLocale: 'de', locales: { de: 'de-DE', en: 'en-US' } } }),
+    islandStyleInHead(),
   ],
   markdown: { rehypePlugins: [externalLinks] },
   // The contact form's EmailJS account. Public by nature (they ship to the browser); required, so a

@@ -6,7 +6,8 @@
 export const de = {
   'site.skipToContent': 'Zum Inhalt springen',
   'site.homeLink': '{name}: zur Startseite',
-  'meta.home.title': '{name} · Webdesign für Düsseldorf, Köln und die Rhein-Ruhr-Region',
+  // At most 70 characters with the name, or search results cut it off.
+  'meta.home.title': '{name} · Webdesign für Düsseldorf, Köln und Rhein-Ruhr',
   'meta.home.description':
     'Individuelle, schnelle und barrierefreie Websites aus {town}: Webdesign, Entwicklung, SEO, CMS, Hosting und Wartung für Unternehmen in Düsseldorf, Köln und der Region.',
 
