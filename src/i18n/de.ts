@@ -56,7 +56,8 @@ export const de = {
   'projects.lead':
     'Ein Auszug aus Projekten für Unternehmen aus der Region. Fahren Sie mit der Maus über ein Projekt, um es in Bewegung zu sehen.',
   'projects.visit': 'Website besuchen',
-  'projects.visitLabel': 'Website von {title} besuchen',
+  // The link's name starts with the words it shows, so "Website besuchen" said aloud hits it (WCAG 2.5.3).
+  'projects.visitLabel': 'Website besuchen: {title}',
   'projects.screenshot': 'Startseite von {title}',
   'projects.category.catering': 'Catering',
   'projects.category.portfolio': 'Portfolio',

@@ -52,7 +52,7 @@ export const en: Dictionary = {
   'projects.title': 'Selected work',
   'projects.lead': 'A selection of projects for businesses in the region. Hover over a project to see it in motion.',
   'projects.visit': 'Visit website',
-  'projects.visitLabel': 'Visit the website of {title}',
+  'projects.visitLabel': 'Visit website: {title}',
   'projects.screenshot': 'Home page of {title}',
   'projects.category.catering': 'Catering',
   'projects.category.portfolio': 'Portfolio',
