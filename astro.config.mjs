@@ -7,6 +7,7 @@ import { localInbox } from './local-inbox/integration.mjs';
 import { deferredHydration } from './src/hydration/integration.mjs';
 import { emailTemplatesCheck } from './src/emails/integration.mjs';
 import { externalLinks } from './src/lib/markdown/external-links.mjs';
+import { islandStyleInHead } from './src/lib/build/island-styles.mjs';
 import { loadEnv } from 'vite';
 import agency from './src/content/agency.json' with { type: 'json' };
 
@@ -30,6 +31,7 @@ export default defineConfig({
     deferredHydration(),
     localInbox(),
     emailTemplatesCheck(),
+    islandStyleInHead(),
   ],
   markdown: { rehypePlugins: [externalLinks] },
   // The contact form's EmailJS account. Public by nature (they ship to the browser); required, so a

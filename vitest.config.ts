@@ -5,7 +5,7 @@ import { getViteConfig } from 'astro/config';
 // e2e/*.spec.ts are not for Vitest.
 export default getViteConfig({
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'local-inbox/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'local-inbox/**/*.test.ts', 'deploy/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
 import { E2E_PORT } from '../playwright.config';
-import { allRoutes, expect, localizedPath, locales, test } from './fixtures';
+import { allRoutes, builtSiteDir, expect, localizedPath, locales, test } from './fixtures';
 
 /** DESIGN.md › Budgets, checked on the built site. */
 const KB = 1024;
@@ -12,7 +11,7 @@ const notFound = '/gibt-es-nicht/';
 
 /** The HTML file a route is built to. */
 const builtHtml = (url: string) =>
-  readFileSync(`${LOCAL_BUILD_DIR}${url === notFound ? '/404.html' : `${url}index.html`}`, 'utf-8');
+  readFileSync(`${builtSiteDir}${url === notFound ? '/404.html' : `${url}index.html`}`, 'utf-8');
 const gzipped = (content: string | Buffer) => gzipSync(content, { level: 9 }).length;
 
 /** Loads a page the way a visitor reads it: top to bottom, so every lazy image and island wakes up. */

@@ -1,5 +1,8 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import agency from '../src/content/agency.json' with { type: 'json' };
+import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
 import { locales, type Locale } from '../src/i18n/locales';
 import { localizedPath } from '../src/i18n/paths';
 
@@ -13,6 +16,17 @@ export type PagePath = (typeof pagePaths)[number];
 export const allRoutes = locales.flatMap((locale) =>
   pagePaths.map((path) => ({ locale, path, url: localizedPath(path, locale) })),
 );
+
+/** The built site that the e2e server serves and the file-reading specs read. */
+export const builtSiteDir = LOCAL_BUILD_DIR;
+
+/** Every HTML file of the build (404 page included), with the path the server answers it at. */
+export function builtPages(): { file: string; url: string }[] {
+  return readdirSync(builtSiteDir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.html'))
+    .sort()
+    .map((name) => ({ file: join(builtSiteDir, name), url: `/${name.replace(/(^|\/)index\.html$/, '$1')}` }));
+}
 
 /**
  * The site's `test`: fails any test whose page throws or logs an error it did not expect

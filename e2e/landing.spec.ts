@@ -110,11 +110,13 @@ test.describe('on a phone', () => {
 test('the landing page describes the agency to search engines as a local business with its service area', async ({
   page,
 }) => {
+  const ids: string[] = [];
   for (const locale of locales) {
     await page.goto(localizedPath('/', locale));
     const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     expect(data).toMatchObject({
-      '@type': 'ProfessionalService',
+      // ProfessionalService is deprecated in schema.org.
+      '@type': 'LocalBusiness',
       name: agency.name,
       email: agency.email,
       vatID: agency.vatId,
@@ -122,5 +124,35 @@ test('the landing page describes the agency to search engines as a local busines
       sameAs: agency.social.map((link) => link.url),
     });
     expect(data.areaServed.map((place: { name: string }) => place.name)).toEqual(agency.serviceArea);
+
+    // One node per language page: its @id is the page's own address, so the two descriptions never clash.
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(data.url).toBe(canonical);
+    expect(data['@id']).toBe(`${canonical}#agency`);
+    ids.push(data['@id']);
+
+    // The social image, as an absolute address that this build serves.
+    expect(data.image).toBe(await page.locator('meta[property="og:image"]').getAttribute('content'));
+    expect(data.image).toMatch(/^https:\/\//);
+    expect((await page.request.get(new URL(data.image).pathname)).status()).toBe(200);
+
+    if ('priceRange' in agency) expect(data.priceRange).toBe(agency.priceRange);
+    else expect(data).not.toHaveProperty('priceRange');
+
+    expect(data.openingHoursSpecification).toEqual(
+      agency.openingHours.map((hours) => ({
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: hours.days.map((day) => `https://schema.org/${day}`),
+        opens: hours.opens,
+        closes: hours.closes,
+      })),
+    );
+
+    // Five decimals place a point within about a metre; fewer can land in the next street.
+    expect(data.geo).toEqual({ '@type': 'GeoCoordinates', ...agency.geo });
+    for (const coordinate of [data.geo.latitude, data.geo.longitude]) {
+      expect(String(coordinate).split('.')[1]?.length ?? 0).toBeGreaterThanOrEqual(5);
+    }
   }
+  expect(new Set(ids).size).toBe(locales.length);
 });

@@ -93,6 +93,17 @@ describe('bad content is rejected, naming the field', () => {
     expect(fieldsOf(agencySchema.safeParse(withoutMailProvider))).toEqual(['mailProvider']);
   });
 
+  it('coordinates too coarse to find the door, or opening hours that end before they start', () => {
+    const agency = read('agency.json');
+    expect(fieldsOf(agencySchema.safeParse({ ...agency, geo: { ...agency.geo, latitude: 51.0925 } }))).toEqual([
+      'geo.latitude',
+    ]);
+    const openingHours = [{ days: ['Monday'], opens: '17:00', closes: '09:00' }];
+    expect(fieldsOf(agencySchema.safeParse({ ...agency, openingHours }))).toEqual(['openingHours.0']);
+    const notADay = [{ days: ['Montag'], opens: '09:00', closes: '17:00' }];
+    expect(fieldsOf(agencySchema.safeParse({ ...agency, openingHours: notADay }))).toEqual(['openingHours.0.days.0']);
+  });
+
   it('a missing social network', () => {
     const agency = read('agency.json');
     const social = agency.social.map((link: { network: string }) =>

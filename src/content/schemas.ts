@@ -67,6 +67,19 @@ const euProcessor = z.object({
     ),
 });
 
+/** schema.org's DayOfWeek names, as search engines read them. */
+export const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 09:00');
+
+/** Five decimals place a point within about a metre; fewer can put the office in the next street. */
+const coordinate = (limit: number) =>
+  z
+    .number()
+    .min(-limit)
+    .max(limit)
+    .refine((value) => (String(value).split('.')[1]?.length ?? 0) >= 5, 'needs at least five decimals');
+
 export const agencySchema = z.object({
   name: z.string().min(1),
   legalName: z.string().min(1),
@@ -81,7 +94,16 @@ export const agencySchema = z.object({
   phone: z.string().regex(/^\+\d[\d ]{6,}$/, 'must be written internationally, like +49 2173 123456'),
   vatId: germanVatId,
   siteUrl: externalUrl,
-  geo: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+  geo: z.object({ latitude: coordinate(90), longitude: coordinate(180) }),
+  openingHours: z
+    .array(
+      z
+        .object({ days: z.array(z.enum(weekDays)).min(1), opens: clockTime, closes: clockTime })
+        .refine((hours) => hours.opens < hours.closes, 'must close after it opens'),
+    )
+    .min(1),
+  // Only if the agency states one, in its own words ("ab 2.500 €"); search engines show it as given.
+  priceRange: z.string().min(1).optional(),
   serviceArea: z.array(z.string().min(1)).min(1),
   // The spec's footer has exactly these three: a professional network, a short-video and a photo platform.
   social: z

@@ -6,7 +6,8 @@
 export const de = {
   'site.skipToContent': 'Zum Inhalt springen',
   'site.homeLink': '{name}: zur Startseite',
-  'meta.home.title': '{name} · Webdesign für Düsseldorf, Köln und die Rhein-Ruhr-Region',
+  // At most 70 characters with the name, or search results cut it off.
+  'meta.home.title': '{name} · Webdesign für Düsseldorf, Köln und Rhein-Ruhr',
   'meta.home.description':
     'Individuelle, schnelle und barrierefreie Websites aus {town}: Webdesign, Entwicklung, SEO, CMS, Hosting und Wartung für Unternehmen in Düsseldorf, Köln und der Region.',
 
@@ -56,7 +57,8 @@ export const de = {
   'projects.leadPointer': 'Fahren Sie mit der Maus über ein Projekt, um es in Bewegung zu sehen.',
   'projects.leadTouch': 'Ein Tipp auf „Website besuchen“ öffnet ein Projekt live in einem neuen Tab.',
   'projects.visit': 'Website besuchen',
-  'projects.visitLabel': 'Website von {title} besuchen',
+  // The link's name starts with the words it shows, so "Website besuchen" said aloud hits it (WCAG 2.5.3).
+  'projects.visitLabel': 'Website besuchen: {title}',
   'projects.screenshot': 'Startseite von {title}',
   'projects.category.catering': 'Catering',
   'projects.category.portfolio': 'Portfolio',

@@ -4,7 +4,7 @@ import type { Dictionary } from './de';
 export const en: Dictionary = {
   'site.skipToContent': 'Skip to content',
   'site.homeLink': '{name}: go to the home page',
-  'meta.home.title': '{name} · Web design for Düsseldorf, Cologne and the Rhine-Ruhr region',
+  'meta.home.title': '{name} · Web design for Düsseldorf, Cologne, Rhine-Ruhr',
   'meta.home.description':
     'Custom, fast and accessible websites from {town}: web design, development, SEO, CMS, hosting and maintenance for businesses in Düsseldorf, Cologne and the region.',
 
@@ -54,7 +54,7 @@ export const en: Dictionary = {
   'projects.leadPointer': 'Hover over a project to see it in motion.',
   'projects.leadTouch': 'Tap “Visit website” to open a project live in a new tab.',
   'projects.visit': 'Visit website',
-  'projects.visitLabel': 'Visit the website of {title}',
+  'projects.visitLabel': 'Visit website: {title}',
   'projects.screenshot': 'Home page of {title}',
   'projects.category.catering': 'Catering',
   'projects.category.portfolio': 'Portfolio',

@@ -1,0 +1,40 @@
+// @ts-check
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Astro writes the style its islands need (`astro-island{display:contents}`) right before the first
+ * island, inside <body>; HTML allows <style> only in <head>. Same text, same CSP hash, so moving it
+ * changes nothing but validity (and it now applies before the body paints). If Astro ever writes it
+ * differently, the html-validate test names the stray <style> again.
+ */
+const islandStyle = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+
+/** @param {string} html */
+export function moveIslandStyleToHead(html) {
+  const head = html.indexOf('</head>');
+  const style = html.indexOf(islandStyle);
+  if (head < 0 || style < head) return html;
+  const withoutStyle = html.slice(0, style) + html.slice(style + islandStyle.length);
+  return withoutStyle.slice(0, head) + islandStyle + withoutStyle.slice(head);
+}
+
+/** @returns {import('astro').AstroIntegration} */
+export function islandStyleInHead() {
+  return {
+    name: 'island-style-in-head',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        const root = fileURLToPath(dir);
+        const pages = (await readdir(root, { recursive: true })).filter((name) => name.endsWith('.html'));
+        for (const page of pages) {
+          const file = join(root, page);
+          const html = await readFile(file, 'utf-8');
+          const moved = moveIslandStyleToHead(html);
+          if (moved !== html) await writeFile(file, moved);
+        }
+      },
+    },
+  };
+}
