@@ -48,7 +48,7 @@ interface Props {
 // The border shows where a field is: at least 3:1 against the card (WCAG 1.4.11); placeholders are
 // text: at least 4.5:1 (WCAG 1.4.3). e2e/contrast.spec.ts measures both themes.
 const inputClass =
-  'mt-2 block w-full rounded-xl border border-ink-400 bg-white px-4 py-3 text-ink-950 placeholder:text-ink-500 transition-colors focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-ink-500 dark:bg-ink-950 dark:text-white dark:placeholder:text-ink-400 dark:focus:border-brand-300 dark:focus:ring-brand-300/30';
+  'mt-2 block w-full rounded-xl border border-ink-400 bg-white px-4 py-3 text-ink-950 placeholder:text-ink-500 transition-colors focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-ink-500 dark:bg-ink-950 dark:text-white dark:placeholder:text-ink-400 dark:focus:border-brand-300 dark:focus:ring-brand-300/30 aria-[invalid=true]:border-ember-600 dark:aria-[invalid=true]:border-ember-400';
 
 const fields: { name: ContactField; type: 'text' | 'email'; autoComplete: string; required: boolean }[] = [
   { name: 'name', type: 'text', autoComplete: 'name', required: true },
