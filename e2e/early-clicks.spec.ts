@@ -20,9 +20,17 @@ async function holdReact(page: Page) {
 const islandOf = (page: Page, selector: string) => page.locator(`astro-island:has(${selector})`);
 
 test("the islands' code is requested only after the page has loaded", async ({ page }) => {
-  // A slow font keeps the load event waiting while the main thread is idle: when idle alone would
+  // A slow image keeps the load event waiting while the main thread is idle: when idle alone would
   // do, the islands' code would be on its way before the page has loaded.
-  await page.route('**/_astro/fonts/*.woff2', async (route) => {
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      const slow = new Image();
+      slow.src = '/favicon.svg?slow';
+      slow.alt = '';
+      document.body.append(slow);
+    }),
+  );
+  await page.route('**/favicon.svg?slow', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
