@@ -24,7 +24,8 @@ export default {
         ],
       },
       colors: {
-        // "Rhine teal": the brand colour, tuned so 600/700 pass WCAG AA on white and 300/400 on the dark surface.
+        // "Rhine teal": the brand colour, tuned so 700 reaches 7:1 (WCAG AAA) on white and on ink-50, and
+        // 300/400 pass on the dark surface.
         brand: {
           50: '#ecfeff',
           100: '#cff7fb',
@@ -33,8 +34,8 @@ export default {
           400: '#2cc2d6',
           500: '#10a3bb',
           600: '#0c8299',
-          700: '#0e6a7d',
-          800: '#135667',
+          700: '#0c5b6c',
+          800: '#0a4a58',
           900: '#144857',
           950: '#082f3b',
         },
@@ -44,6 +45,8 @@ export default {
           400: '#fb923c',
           500: '#f97316',
           600: '#c2410c',
+          // Error text: 7:1 on white (WCAG AAA), like the rest of the site's text.
+          700: '#9a3412',
         },
         ink: {
           50: '#f6f7f9',
@@ -52,7 +55,7 @@ export default {
           300: '#b0b9c8',
           400: '#8592a8',
           500: '#5d6a82',
-          600: '#515c73',
+          600: '#495368',
           700: '#424b5e',
           800: '#2a303c',
           900: '#181c24',

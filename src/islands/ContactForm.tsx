@@ -68,7 +68,7 @@ function fieldErrorText(strings: ContactFormStrings, field: ContactField, proble
  */
 function FieldError({ id, children }: { id: string; children: string }) {
   return (
-    <p id={id} className="mt-2 flex items-start gap-1.5 text-sm font-medium text-ember-600 dark:text-ember-400">
+    <p id={id} className="mt-2 flex items-start gap-1.5 text-sm font-medium text-ember-700 dark:text-ember-400">
       <IconSvg name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
       {children}
     </p>
@@ -180,7 +180,7 @@ export default function ContactForm({ locale, strings, agencyName, privacyHref }
             <div key={field.name} className={field.name === 'title' ? 'sm:col-span-2' : undefined}>
               <label htmlFor={`contact-${field.name}`} className="font-medium text-ink-900 dark:text-ink-100">
                 {strings[field.name]}
-                <span aria-hidden="true" className="ml-0.5 text-ember-600 dark:text-ember-400">
+                <span aria-hidden="true" className="ml-0.5 text-ember-700 dark:text-ember-400">
                   *
                 </span>
               </label>
@@ -204,7 +204,7 @@ export default function ContactForm({ locale, strings, agencyName, privacyHref }
         <div className="sm:col-span-2">
           <label htmlFor="contact-project" className="font-medium text-ink-900 dark:text-ink-100">
             {strings.project}{' '}
-            <span className="text-sm font-normal text-ink-500 dark:text-ink-400">({strings.optional})</span>
+            <span className="text-sm font-normal text-ink-600 dark:text-ink-300">({strings.optional})</span>
           </label>
           <textarea
             id="contact-project"
@@ -224,7 +224,7 @@ export default function ContactForm({ locale, strings, agencyName, privacyHref }
         </div>
       </div>
 
-      <p className="mt-5 text-sm text-ink-500 dark:text-ink-400">{strings.requiredNote}</p>
+      <p className="mt-5 text-sm text-ink-600 dark:text-ink-300">{strings.requiredNote}</p>
       <p className="mt-2 text-sm text-ink-600 dark:text-ink-300">
         {privacyBefore}
         <a href={privacyHref} className="text-link">
@@ -245,7 +245,7 @@ export default function ContactForm({ locale, strings, agencyName, privacyHref }
         <StatusMessage role="status" icon="check" className="text-brand-800 dark:text-brand-200">
           {status === 'success' && strings.success}
         </StatusMessage>
-        <StatusMessage role="alert" icon="alert" className="text-ember-600 dark:text-ember-400">
+        <StatusMessage role="alert" icon="alert" className="text-ember-700 dark:text-ember-400">
           {status === 'error' && strings.error}
         </StatusMessage>
       </div>
