@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { IconSvg } from '../components/IconSvg';
 import type { ResponsiveImage } from '../components/responsive-image';
 import { parseSkills } from '../lib/skills';
@@ -59,11 +60,16 @@ export default function TeamGallery({ members, strings }: Props) {
   const photoButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const member = openIndex === null ? undefined : members[openIndex];
 
-  useEffect(() => {
-    if (member && !dialog.current?.open) dialog.current?.showModal();
-  }, [member]);
+  const openMember = (index: number) => {
+    // The member's content is in place before the dialog shows it.
+    flushSync(() => setOpenIndex(index));
+    if (!dialog.current?.open) dialog.current?.showModal();
+  };
 
   const handleClose = () => {
+    // The close event comes a task after the dialog closed: a visitor who has reopened it by then
+    // (Escape, then Space at once) must keep it open.
+    if (dialog.current?.open) return;
     photoButtons.current[openIndex ?? -1]?.focus();
     setOpenIndex(null);
   };
@@ -78,7 +84,7 @@ export default function TeamGallery({ members, strings }: Props) {
               ref={(element) => {
                 photoButtons.current[index] = element;
               }}
-              onClick={() => setOpenIndex(index)}
+              onClick={() => openMember(index)}
               aria-haspopup="dialog"
               aria-label={person.openLabel}
               className="group block w-full overflow-hidden bg-brand-50 dark:bg-ink-800"
