@@ -1,6 +1,6 @@
 import projects from '../src/content/projects.json' with { type: 'json' };
 import team from '../src/content/team.json' with { type: 'json' };
-import { agency, expect, localizedPath, locales, test } from './fixtures';
+import { agency, allRoutes, expect, localizedPath, locales, test } from './fixtures';
 
 for (const locale of locales) {
   const de = locale === 'de';
@@ -99,10 +99,18 @@ test.describe('on a phone', () => {
     await expect(page.locator('#services')).toBeInViewport();
   });
 
-  test('nothing is wider than the screen', async ({ page }) => {
-    for (const url of ['/', '/en/agb/']) {
+  test('nothing is wider than the screen, and no heading is cut off', async ({ page }) => {
+    for (const { url } of allRoutes) {
       await page.goto(url);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(390);
+      // A long German word in a heading can overflow its box without widening the page.
+      const cutOff = await page.locator('h1, h2, h3').evaluateAll((headings) =>
+        headings
+          // Screen-reader-only headings are 1 px wide by design.
+          .filter((heading) => heading.clientWidth > 1 && heading.scrollWidth > heading.clientWidth)
+          .map((heading) => heading.textContent),
+      );
+      expect(cutOff, url).toEqual([]);
     }
   });
 });
