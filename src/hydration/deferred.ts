@@ -3,7 +3,7 @@ import type { ClientDirective } from 'astro';
 /** What counts as the visitor reaching for a control: hover, touch, press or keyboard focus. */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 /** Longest wait for an idle moment after the load event before hydrating anyway. */
-export const IDLE_TIMEOUT_MS = 2000;
+const IDLE_TIMEOUT_MS = 2000;
 
 /**
  * `client:deferred`: hydrate once the page has loaded and the browser is idle, or at once when the
