@@ -1,8 +1,13 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPortTaken, portTakenMessage } from './port.mjs';
+
+/** Astro's command line as `npm run dev` finds it: the `bin` its package declares. */
+const astroBin = join('node_modules/astro', JSON.parse(readFileSync('node_modules/astro/package.json', 'utf-8')).bin.astro);
 
 describe('a taken port', () => {
   let blocker: Server;
@@ -43,7 +48,7 @@ describe('a taken port', () => {
   it('stops `npm run dev` with that one line too', () => {
     const result = spawnSync(
       process.execPath,
-      ['node_modules/astro/astro.js', 'dev', '--port', String(port), '--host', '127.0.0.1'],
+      [astroBin, 'dev', '--port', String(port), '--host', '127.0.0.1'],
       {
         encoding: 'utf-8',
         timeout: 60_000,

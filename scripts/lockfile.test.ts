@@ -39,18 +39,30 @@ function resolveLocked(dependentPath: string, name: string): LockedPackage | und
   }
 }
 
-/** The platforms our developers and hosts build on: macOS, Windows, Linux glibc and musl, x64 and arm64. */
+/**
+ * The platforms our developers and hosts build on: macOS, Windows, Linux glibc and musl, x64 and arm64,
+ * as napi-rs names its per-platform packages (`<prefix>-darwin-arm64`, `<prefix>-linux-x64-musl`, …).
+ */
+const napiPlatforms = (prefix: string) =>
+  [
+    'darwin-arm64',
+    'darwin-x64',
+    'win32-arm64-msvc',
+    'win32-x64-msvc',
+    'linux-arm64-gnu',
+    'linux-x64-gnu',
+    'linux-arm64-musl',
+    'linux-x64-musl',
+  ].map((platform) => `${prefix}-${platform}`);
+
+/** Every native package the build loads, by the package that picks one for the platform it runs on. */
 const requiredNativePackages: Record<string, string[]> = {
-  rollup: [
-    '@rollup/rollup-darwin-arm64',
-    '@rollup/rollup-darwin-x64',
-    '@rollup/rollup-win32-arm64-msvc',
-    '@rollup/rollup-win32-x64-msvc',
-    '@rollup/rollup-linux-arm64-gnu',
-    '@rollup/rollup-linux-x64-gnu',
-    '@rollup/rollup-linux-arm64-musl',
-    '@rollup/rollup-linux-x64-musl',
-  ],
+  // Vite 8's bundler and its CSS minifier.
+  rolldown: napiPlatforms('@rolldown/binding'),
+  lightningcss: napiPlatforms('lightningcss'),
+  // Astro 7's compiler for .astro files and its Markdown processor.
+  '@astrojs/compiler-binding': napiPlatforms('@astrojs/compiler-binding'),
+  satteri: napiPlatforms('@bruits/satteri'),
   // esbuild's Linux builds are static, so one package serves glibc and musl.
   esbuild: [
     '@esbuild/darwin-arm64',
@@ -121,8 +133,7 @@ describe('package-lock.json', () => {
     expect(moving).toEqual([]);
   });
 
-  // An optional package whose Node range does not fit is left out by npm without a word (rollup's
-  // optional lzma helper wants Node 22.20), so only the packages every install gets must accept ours.
+  // An optional package whose Node range does not fit is left out by npm without a word, so only the packages every install gets must accept ours.
   it(`states a Node range (${manifest.engines.node}) that every required package accepts`, () => {
     const refusing = packages
       .filter(([, locked]) => !locked.optional)
@@ -131,9 +142,18 @@ describe('package-lock.json', () => {
     expect(refusing).toEqual([]);
   });
 
-  it('accepts the Node LTS lines developers and hosts run', () => {
-    for (const version of ['20.19.5', '22.16.0', '24.0.0']) {
+  // The LTS lines that get security fixes (Node 20 ended on 30 April 2026), from the first release
+  // every dependency accepts: html-validate 11 wants 22.22 or 24.8.
+  it('accepts the Node LTS lines developers and hosts run, and no line past its end of life', () => {
+    for (const version of ['22.22.0', '24.8.0']) {
       expect(semver.satisfies(version, manifest.engines.node), version).toBe(true);
     }
+    for (const version of ['18.20.8', '20.19.5']) {
+      expect(semver.satisfies(version, manifest.engines.node), version).toBe(false);
+    }
+  });
+
+  it('is named by the README, so a developer learns the range before npm refuses', () => {
+    expect(readFileSync('README.md', 'utf-8')).toContain(`\`${manifest.engines.node}\``);
   });
 });

@@ -13,8 +13,8 @@ interface JsonFileOptions {
 }
 
 /** Formats zod issues as `field: message` lines, so an error names exactly what to fix. */
-export function describeIssues(issues: { path: (string | number)[]; message: string }[]): string {
-  return issues.map((issue) => `  ${issue.path.length ? issue.path.join('.') : '(file)'}: ${issue.message}`).join('\n');
+export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  return issues.map((issue) => `  ${issue.path.length ? issue.path.map(String).join('.') : '(file)'}: ${issue.message}`).join('\n');
 }
 
 /**

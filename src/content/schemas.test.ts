@@ -18,8 +18,8 @@ import {
 // The image() helper only exists inside Astro's content layer; a path string stands in for it here.
 const image = (() => z.string()) as unknown as Parameters<typeof projectSchema>[0];
 const read = (file: string) => JSON.parse(readFileSync(`src/content/${file}`, 'utf-8'));
-const fieldsOf = (result: z.SafeParseReturnType<unknown, unknown>) =>
-  result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
+const fieldsOf = (result: z.ZodSafeParseResult<unknown>) =>
+  result.success ? [] : result.error.issues.map((issue) => issue.path.map(String).join('.'));
 
 describe('the content as written', () => {
   it('passes every schema and list rule', () => {

@@ -20,7 +20,6 @@ export const localizedText = z.object(
 );
 
 const externalUrl = z
-  .string()
   .url()
   .refine((url) => url.startsWith('https://'), 'must be an https:// address');
 
@@ -45,9 +44,12 @@ export const germanVatId = z
   .regex(/^DE\d{9}$/, 'must be a German VAT id: DE and nine digits')
   .refine(
     (id) => !/^DE\d{9}$/.test(id) || germanVatCheckDigit(id.slice(2, 10)) === Number(id[10]),
-    (id) => ({
-      message: `fails the check digit of a German VAT id (ISO 7064 MOD 11,10): ${id.slice(0, 10)} must end in ${germanVatCheckDigit(id.slice(2, 10))}`,
-    }),
+    {
+      error: (issue) => {
+        const id = String(issue.input);
+        return `fails the check digit of a German VAT id (ISO 7064 MOD 11,10): ${id.slice(0, 10)} must end in ${germanVatCheckDigit(id.slice(2, 10))}`;
+      },
+    },
   );
 
 /** The EU member states: the privacy policy says the host and the mailbox keep data there. */
@@ -90,7 +92,7 @@ export const agencySchema = z.object({
   town: z.string().min(1),
   region: z.string().min(1),
   country: z.string().length(2),
-  email: z.string().email(),
+  email: z.email(),
   phone: z.string().regex(/^\+\d[\d ]{6,}$/, 'must be written internationally, like +49 2173 123456'),
   vatId: germanVatId,
   siteUrl: externalUrl,
@@ -205,7 +207,7 @@ export const legalPageSchema = z
  * What the spec fixes about whole collections, checked by the loader on the list as written in the
  * file: the counts, and the mix of project categories.
  */
-const withId = z.object({ id: z.string().min(1) }).passthrough();
+const withId = z.looseObject({ id: z.string().min(1) });
 
 export const teamList = z.array(withId).length(2, 'the team has exactly two members');
 export const featureList = z.array(withId).length(4, 'the about section has exactly four features');
@@ -226,7 +228,7 @@ export const projectList = z
       const found = projects.filter((project) => project.category === category).length;
       if (found !== projectCategoryMix[category]) {
         ctx.addIssue({
-          code: z.ZodIssueCode.custom,
+          code: 'custom',
           message: `expected ${projectCategoryMix[category]} project(s) of category "${category}", found ${found}`,
         });
       }

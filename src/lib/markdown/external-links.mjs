@@ -1,22 +1,22 @@
 // @ts-check
+/** A link target that leaves the site: a web address, or an agency token (`{{supervisoryAuthority.url}}`,
+ * percent-encoded by the Markdown parser) that is filled in later with one. */
+const EXTERNAL_HREF = /^(https?:\/\/|\{\{|%7B%7B)/i;
+
 /**
- * Rehype plugin: every link that leaves the site opens in a new tab without handing the
- * new page a reference to ours (`noopener`) or our URL (`noreferrer`), as the budgets demand
- * for all external links, including those inside the legal texts. A link whose whole target is
- * an agency token (`{{supervisoryAuthority.url}}`, percent-encoded by then) is filled in later
- * with a web address, so it counts as external too.
+ * Markdown (Sätteri hast) plugin: every link that leaves the site opens in a new tab without
+ * handing the new page a reference to ours (`noopener`) or our URL (`noreferrer`), as the
+ * budgets demand for all external links, including those inside the legal texts.
+ * @type {import('satteri').HastPluginDefinition}
  */
-export function externalLinks() {
-  /** @param {any} node */
-  const visit = (node) => {
-    if (node.type === 'element' && node.tagName === 'a') {
-      const href = String(node.properties?.href ?? '');
-      if (/^(https?:\/\/|\{\{|%7B%7B)/i.test(href)) {
-        node.properties.target = '_blank';
-        node.properties.rel = ['noopener', 'noreferrer'];
-      }
-    }
-    node.children?.forEach(visit);
-  };
-  return visit;
-}
+export const externalLinks = {
+  name: 'external-links',
+  element: {
+    filter: ['a'],
+    visit(node, ctx) {
+      if (!EXTERNAL_HREF.test(String(node.properties?.href ?? ''))) return;
+      ctx.setProperty(node, 'target', '_blank');
+      ctx.setProperty(node, 'rel', ['noopener', 'noreferrer']);
+    },
+  },
+};
