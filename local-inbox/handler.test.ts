@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInboxHandler, SEND_PATH } from './handler.mjs';
 import { localInboxEnv, localTemplates } from './env.mjs';
+import { emailTemplates } from '../src/emails/templates.mjs';
 
 const env = localInboxEnv('http://127.0.0.1');
 const send = (templateId: string, params: Record<string, unknown>) => ({
@@ -101,12 +102,9 @@ describe('the local inbox (EmailJS stand-in)', () => {
 
   it('shows the templates ready for EmailJS, with the agency’s facts in and EmailJS’s variables kept', async () => {
     const page = await (await fetch(`${base}/inbox/templates`)).text();
-    for (const variable of [
-      'PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID',
-      'PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_DE',
-      'PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_EN',
-    ]) {
-      expect(page).toContain(`<code>${variable}</code>`);
+    for (const { file, envVariable } of Object.values(emailTemplates)) {
+      expect(page).toContain(`<h2>src/emails/${file}</h2>`);
+      expect(page).toContain(`<code>${envVariable}</code>`);
     }
     expect(page).toContain('value="Ihre Nachricht ist angekommen: {{title}}"');
     expect(page).toContain('Guten Tag {{name}},');

@@ -4,8 +4,14 @@
  * first, as its recipient will see it (rendered through its template from src/emails), with the raw
  * parameters beside it; /inbox/templates shows the templates ready to paste into EmailJS.
  */
-import { escapeHtml as escape, EMAILS_DIR, prepareForEmailJs, renderEmail } from '../src/emails/templates.mjs';
-import { localTemplates } from './env.mjs';
+import {
+  escapeHtml as escape,
+  EMAILS_DIR,
+  emailTemplates,
+  prepareForEmailJs,
+  renderEmail,
+} from '../src/emails/templates.mjs';
+import { localInboxEnv } from './env.mjs';
 
 /**
  * @typedef {import('../src/emails/templates.mjs').EmailTemplate} EmailTemplate
@@ -13,12 +19,11 @@ import { localTemplates } from './env.mjs';
  * @typedef {import('./handler.mjs').InboxMessage} InboxMessage
  */
 
-/** Which template file the local stand-in ids stand for. @type {Record<string, EmailTemplateName>} */
-const templateNames = {
-  [localTemplates.notification]: 'notification',
-  [localTemplates.autoReply.de]: 'autoReplyDe',
-  [localTemplates.autoReply.en]: 'autoReplyEn',
-};
+/** Which template the local stand-in ids stand for: the stand-in of the variable that holds each one's id. */
+const standIns = localInboxEnv('');
+const templateNames = /** @type {Record<string, EmailTemplateName>} */ (
+  Object.fromEntries(Object.entries(emailTemplates).map(([name, { envVariable }]) => [standIns[envVariable], name]))
+);
 
 /**
  * The message as its recipient sees it, or why it cannot be shown. The e-mail sits in a sandboxed

@@ -1,24 +1,19 @@
 import type { MouseEvent } from 'react';
 import type { Locale } from '../i18n/locales';
+import type { LanguageLink as Language } from '../i18n/paths';
 import { announceLanguageChange } from '../lib/language-change';
-
-interface Language {
-  locale: Locale;
-  href: string;
-  short: string;
-  name: string;
-}
 
 interface Props {
   current: Locale;
+  /** Every language of the site, the current one included (`languageLinks()`). */
   languages: Language[];
   label: string;
 }
 
 /**
- * DE/EN switch. Each language is a real link to this page in that language, so it works without
- * JavaScript; with it, the spec's `languageChange` event goes out first and the visitor keeps the
- * section they were reading.
+ * The language switch: the current language, marked, and a link to this page in each other one.
+ * Each is a real link, so it works without JavaScript; with it, the `languageChange` event goes out
+ * first and the visitor keeps the section they were reading.
  */
 export default function LanguageSwitch({ current, languages, label }: Props) {
   const follow = (event: MouseEvent<HTMLAnchorElement>, language: Language) => {
