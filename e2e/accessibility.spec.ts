@@ -2,7 +2,18 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import axe from 'axe-core';
-import { allRoutes, expect, localizedPath, locales, test, waitForIsland } from './fixtures';
+import {
+  allRoutes,
+  defaultLocale,
+  expect,
+  getTranslator,
+  localeInfo,
+  localizedPath,
+  locales,
+  otherLocales,
+  test,
+  waitForIsland,
+} from './fixtures';
 import { inboxFor, uniqueEmail } from './inbox-client';
 
 /**
@@ -158,7 +169,8 @@ test.describe('label in name (WCAG 2.5.3)', () => {
 
 test.describe('keyboard', () => {
   test('every control is reachable by Tab and shows a visible focus ring', async ({ page }) => {
-    await page.goto('/');
+    const t = getTranslator(defaultLocale);
+    await page.goto(localizedPath('/', defaultLocale));
     await waitForIsland(page, 'ThemeToggle');
     const seen = new Set<string>();
     for (let step = 0; step < 80; step++) {
@@ -180,11 +192,11 @@ test.describe('keyboard', () => {
     }
     const reached = [...seen].join('\n');
     for (const expected of [
-      'Zum Inhalt springen',
-      'Über uns',
-      'Dunkles Design einschalten',
-      'EN',
-      'Projekt anfragen',
+      t('site.skipToContent'),
+      t('nav.about'),
+      t('theme.toDark'),
+      ...otherLocales(defaultLocale).map((other) => localeInfo[other].shortLabel),
+      t('hero.cta'),
     ]) {
       expect(reached).toContain(expected);
     }
