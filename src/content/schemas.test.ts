@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
+import { defaultLocale, otherLocales } from '../i18n/locales';
 import { describeIssues } from './loader';
 import {
   agencySchema,
@@ -49,8 +50,8 @@ describe('bad content is rejected, naming the field', () => {
   });
 
   it('a missing translation', () => {
-    const result = projectSchema(image).safeParse({ ...project, description: { de: 'Nur Deutsch' } });
-    expect(fieldsOf(result)).toEqual(['description.en']);
+    const result = projectSchema(image).safeParse({ ...project, description: { [defaultLocale]: 'Nur Deutsch' } });
+    expect(fieldsOf(result)).toEqual(otherLocales(defaultLocale).map((locale) => `description.${locale}`));
   });
 
   it('a clip whose files do not exist', () => {

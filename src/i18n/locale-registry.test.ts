@@ -1,12 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 
+type Registry = typeof import('./locale-registry.mjs');
+/** The registry as written, whatever its languages: the test adds one it does not have. */
+const actual = () => vi.importActual<Registry>('./locale-registry.mjs');
+const { defaultLocale, localeInfo, locales } = await actual();
+const withFake = [...locales, 'xx'];
+
 /**
  * A third language in the registry, and nothing else: every consumer must pick it up by itself
  * (README, "Languages"). `xx` has no data at all, which is what the completeness test and
  * the missing-file messages are for.
  */
 vi.mock('./locale-registry.mjs', async (importOriginal) => {
-  const registry = await importOriginal<typeof import('./locale-registry.mjs')>();
+  const registry = await importOriginal<Registry>();
   const localeInfo = {
     ...registry.localeInfo,
     xx: { htmlLang: 'xx-XX', ogLocale: 'xx_XX', shortLabel: 'XX', name: 'Xxish' },
@@ -22,15 +28,21 @@ vi.mock('astro:content', () => ({
   getEntry: async () => undefined,
   getCollection: async () => [],
 }));
-vi.mock('astro:env/client', () => ({
-  PUBLIC_EMAILJS_PUBLIC_KEY: 'key',
-  PUBLIC_EMAILJS_SERVICE_ID: 'service',
-  PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID: 'notification',
-  PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_DE: 'reply-de',
-  PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_EN: 'reply-en',
-  PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX: 'reply-xx',
-  PUBLIC_EMAILJS_ORIGIN: undefined,
-}));
+vi.mock('astro:env/client', async () => {
+  const { locales: real } = await actual();
+  return {
+    PUBLIC_EMAILJS_PUBLIC_KEY: 'key',
+    PUBLIC_EMAILJS_SERVICE_ID: 'service',
+    PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID: 'notification',
+    ...Object.fromEntries(
+      [...real, 'xx'].map((locale) => [
+        `PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_${locale.toUpperCase()}`,
+        `reply-${locale}`,
+      ]),
+    ),
+    PUBLIC_EMAILJS_ORIGIN: undefined,
+  };
+});
 
 describe('a locale added to the registry alone', () => {
   it('gets its pages, its switch entry and its alternates', async () => {
@@ -39,7 +51,7 @@ describe('a locale added to the registry alone', () => {
     expect(getStaticPaths()).toContainEqual({ params: { locale: 'xx' }, props: { locale: 'xx' } });
     expect(localizedPath('/en/agb/?a=1#b', 'xx' as never)).toBe('/xx/agb/?a=1#b');
     expect(languageLinks('/agb/').at(-1)).toEqual({ locale: 'xx', href: '/xx/agb/', short: 'XX', name: 'Xxish' });
-    expect(otherLocales('de')).toEqual(['en', 'xx']);
+    expect(otherLocales(defaultLocale)).toEqual(withFake.filter((locale) => locale !== defaultLocale));
     const { routes } = await import('../routes.mjs');
     expect(routes.filter((route) => route.locale === ('xx' as never)).map((route) => route.url)).toEqual([
       '/xx/',
@@ -51,11 +63,14 @@ describe('a locale added to the registry alone', () => {
 
   it('is in Astro’s i18n and the sitemap’s languages, and its EmailJS variable in the build’s schema', async () => {
     const { default: config } = await import('../../astro.config.mjs');
-    expect(config.i18n?.locales).toEqual(['de', 'en', 'xx']);
+    expect(config.i18n?.locales).toEqual(withFake);
     const sitemap = config.integrations?.find((integration) => integration && 'options' in integration) as unknown as {
       options: { i18n: { locales: Record<string, string> } };
     };
-    expect(sitemap.options.i18n.locales).toEqual({ de: 'de-DE', en: 'en-US', xx: 'xx-XX' });
+    expect(sitemap.options.i18n.locales).toEqual({
+      ...Object.fromEntries(locales.map((locale) => [locale, localeInfo[locale].htmlLang])),
+      xx: 'xx-XX',
+    });
     expect(config.env?.schema).toHaveProperty('PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX');
   });
 
@@ -75,7 +90,9 @@ describe('a locale added to the registry alone', () => {
       recipient: 'a visitor who wrote from a page in xx',
     });
     const { contactConfig } = await import('../lib/contact/config');
-    expect(contactConfig.templates.autoReply).toEqual({ de: 'reply-de', en: 'reply-en', xx: 'reply-xx' });
+    expect(contactConfig.templates.autoReply).toEqual(
+      Object.fromEntries(withFake.map((locale) => [locale, `reply-${locale}`])),
+    );
     const { localInboxEnv, localTemplates, requiredEmailJsVariables } = await import('../../local-inbox/env.mjs');
     expect(requiredEmailJsVariables).toContain('PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX');
     expect(localInboxEnv('http://127.0.0.1:1').PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX).toBe('template_autoreply_xx');
@@ -114,15 +131,15 @@ describe('a locale added to the registry alone', () => {
       'src/content/legal/xx/agb.md is missing: every locale in src/i18n/locale-registry.mjs needs each legal page (agb).',
     );
     // A text that is there but was not loaded: the collection is at fault, and the message says so.
-    await expect(getLegalPage('de', 'agb')).rejects.toThrow(
-      'src/content/legal/de/agb.md exists, but the legal collection did not load it',
+    await expect(getLegalPage(defaultLocale, 'agb')).rejects.toThrow(
+      `src/content/legal/${defaultLocale}/agb.md exists, but the legal collection did not load it`,
     );
     const { loadEmailTemplate } = await import('../emails/templates.mjs');
     await expect(loadEmailTemplate('autoReplyXx' as never)).rejects.toThrow(
       'src/emails/auto-reply.xx.html is missing: it is the template for a visitor who wrote from a page in xx',
     );
     const { localizedText } = await import('../content/schemas');
-    const result = localizedText.safeParse({ de: 'Hallo', en: 'Hello' });
+    const result = localizedText.safeParse(Object.fromEntries(locales.map((locale) => [locale, 'Text'])));
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['xx']);
   });
 });
