@@ -4,7 +4,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
 import agency from '../src/content/agency.json' with { type: 'json' };
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
-import { defaultLocale, localeInfo, locales, otherLocales, type Locale } from '../src/i18n/locales';
+import { defaultLocale, localeInfo, locales, openGraphLocale, otherLocales, type Locale } from '../src/i18n/locales';
 import { languageLinks, localizedPath } from '../src/i18n/paths';
 import { getTranslator } from '../src/i18n/translate';
 import { legalPages, pagePaths, routes, type LegalPage, type PagePath } from '../src/routes.mjs';
@@ -21,6 +21,7 @@ export {
   localeInfo,
   locales,
   localizedPath,
+  openGraphLocale,
   otherLocales,
   pagePaths,
   type LegalPage,

@@ -7,6 +7,7 @@ import {
   localeInfo,
   locales,
   localizedPath,
+  openGraphLocale,
   otherLocales,
   test,
 } from './fixtures';
@@ -35,12 +36,12 @@ test.describe('every route in every language', () => {
       );
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
-      await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', localeInfo[locale].ogLocale);
+      await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', openGraphLocale(locale));
       expect(
         await page
           .locator('meta[property="og:locale:alternate"]')
           .evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content'))),
-      ).toEqual(otherLocales(locale).map((other) => localeInfo[other].ogLocale));
+      ).toEqual(otherLocales(locale).map(openGraphLocale));
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
         'content',
         new RegExp(`^${site}/_astro/.+\\.png$`),

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { legalPages } from '../routes.mjs';
-import { autoReplyTemplateFile, defaultLocale, locales } from './locales';
+import { autoReplyTemplateFile, defaultLocale, localeInfo, locales } from './locales';
 
 /**
  * What a language needs besides its entry in src/i18n/locale-registry.mjs, all of it data:
@@ -46,6 +46,20 @@ function missingFor(locale: string): string[] {
   }
   return missing;
 }
+
+describe('the registry', () => {
+  it('holds codes that work as a path prefix and a variable suffix, with tags that match them', () => {
+    expect(locales).toContain(defaultLocale);
+    for (const locale of locales) {
+      const { htmlLang, shortLabel } = localeInfo[locale];
+      expect(locale, 'a code of lowercase letters').toMatch(/^[a-z]{2,3}$/);
+      // Open Graph needs the region as well as the language.
+      expect(htmlLang, locale).toMatch(new RegExp(`^${locale}-[A-Z]{2}$`));
+      expect(shortLabel, locale).toMatch(/^\S{1,3}$/);
+    }
+    expect(new Set(locales.map((locale) => localeInfo[locale].shortLabel)).size).toBe(locales.length);
+  });
+});
 
 describe('every locale of the registry', () => {
   for (const locale of locales) {

@@ -13,13 +13,13 @@
 
 /**
  * Each locale, in the order the language switch and the 404 page show them:
- * - `htmlLang`: `<html lang>`, the hreflang of its pages and its code in the sitemap;
- * - `ogLocale`: Open Graph's `og:locale`;
+ * - `htmlLang`: language and region, for `<html lang>`, the hreflang of its pages, its code in the
+ *   sitemap and (as `de_DE`) its Open Graph locale;
  * - `shortLabel` and `name`: what the language switch shows and what it reads out.
  */
 export const localeInfo = /** @type {const} */ ({
-  de: { htmlLang: 'de-DE', ogLocale: 'de_DE', shortLabel: 'DE', name: 'Deutsch' },
-  en: { htmlLang: 'en-US', ogLocale: 'en_US', shortLabel: 'EN', name: 'English' },
+  de: { htmlLang: 'de-DE', shortLabel: 'DE', name: 'Deutsch' },
+  en: { htmlLang: 'en-US', shortLabel: 'EN', name: 'English' },
 });
 
 /** @typedef {keyof typeof localeInfo} Locale */
@@ -39,6 +39,12 @@ export const locales = /** @type {Locale[]} */ (Object.keys(localeInfo));
  * @param {Locale} locale
  */
 export const routePrefix = (locale) => (locale === defaultLocale ? '' : `/${locale}`);
+
+/**
+ * Open Graph's `og:locale`: the same language and region, written `de_DE`.
+ * @param {Locale} locale
+ */
+export const openGraphLocale = (locale) => localeInfo[locale].htmlLang.replace('-', '_');
 
 /**
  * The confirmation e-mail a visitor gets, in the language of the page they wrote from: its template

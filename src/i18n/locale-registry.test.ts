@@ -15,7 +15,7 @@ vi.mock('./locale-registry.mjs', async (importOriginal) => {
   const registry = await importOriginal<Registry>();
   const localeInfo = {
     ...registry.localeInfo,
-    xx: { htmlLang: 'xx-XX', ogLocale: 'xx_XX', shortLabel: 'XX', name: 'Xxish' },
+    xx: { htmlLang: 'xx-XX', shortLabel: 'XX', name: 'Xxish' },
   };
   return { ...registry, localeInfo, locales: Object.keys(localeInfo) };
 });

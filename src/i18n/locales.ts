@@ -7,6 +7,7 @@ export {
   defaultLocale,
   localeInfo,
   locales,
+  openGraphLocale,
   routePrefix,
   type Locale,
 } from './locale-registry.mjs';
