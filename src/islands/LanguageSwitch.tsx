@@ -15,7 +15,7 @@ interface Props {
  * agency's name, a pill of two already reaches into the header's padding; a third segment would
  * push the menu button off the screen (the header is then 415 px wide at 390 px).
  */
-export const PILL_MAX_LANGUAGES = 2;
+const PILL_MAX_LANGUAGES = 2;
 
 /**
  * The language switch: the current language, marked, and a link to this page in each other one, so
