@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { defaultLocale, expect, localizedPath, otherLocales, test, waitForIsland } from './fixtures';
+import { defaultLocale, expect, languageLink, localizedPath, otherLocales, test, waitForIsland } from './fixtures';
 
 /**
  * The header's islands hydrate after the page has loaded (README, "Quality": React's runtime stays
@@ -80,8 +80,8 @@ for (const other of otherLocales(defaultLocale)) {
     const release = await holdReact(page);
     const from = localizedPath('/agb/', defaultLocale);
     await page.goto(from);
-    const link = page.locator(`[data-language-link="${other}"]`);
     await expect(islandOf(page, '[data-language-link]')).toHaveAttribute('ssr', '');
+    const link = await languageLink(page, other);
     await link.click();
     await expect(page).toHaveURL(from);
 

@@ -73,6 +73,18 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp | null; pageErro
   ],
 });
 
+/**
+ * The language switch's link to `locale`. From three languages on the switch is a menu (a plain
+ * `<details>`, so it opens before hydration too): it is opened first, as a visitor would.
+ */
+export async function languageLink(page: Page, locale: string) {
+  const menu = page.locator('[data-site-header] details:has([data-language-link])');
+  if ((await menu.count()) > 0 && !(await menu.evaluate((details) => (details as HTMLDetailsElement).open))) {
+    await menu.locator('summary').click();
+  }
+  return page.locator(`[data-language-link="${locale}"]`);
+}
+
 /** Waits until the island whose component file matches `name` has hydrated. */
 export async function waitForIsland(page: Page, name: string) {
   await expect(page.locator(`astro-island[component-url*="${name}"]:not([ssr])`).first()).toBeAttached();

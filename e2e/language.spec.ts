@@ -4,6 +4,7 @@ import {
   defaultLocale,
   expect,
   getTranslator,
+  languageLink,
   legalTitle,
   localeInfo,
   localizedPath,
@@ -43,12 +44,12 @@ test.describe('language switch', () => {
       );
       await page.goto(localizedPath('/impressum/', defaultLocale));
       await waitForIsland(page, 'LanguageSwitch');
-      await switchLink(page, other).click();
+      await (await languageLink(page, other)).click();
       await expect(page).toHaveURL(localizedPath('/impressum/', other));
       await expect(page.locator('html')).toHaveAttribute('lang', localeInfo[other].htmlLang);
 
       await waitForIsland(page, 'LanguageSwitch');
-      await switchLink(page, defaultLocale).click();
+      await (await languageLink(page, defaultLocale)).click();
       await expect(page).toHaveURL(localizedPath('/impressum/', defaultLocale));
       expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('languageChanges') ?? '[]'))).toEqual([
         other,
@@ -59,7 +60,7 @@ test.describe('language switch', () => {
     test(`keeps the section the visitor was reading (${other})`, async ({ page }) => {
       await page.goto(`${localizedPath('/', defaultLocale)}#projects`);
       await waitForIsland(page, 'LanguageSwitch');
-      await switchLink(page, other).click();
+      await (await languageLink(page, other)).click();
       await expect(page).toHaveURL(`${localizedPath('/', other)}#projects`);
       await expect(page.locator('#projects')).toBeInViewport();
     });
@@ -72,7 +73,7 @@ test.describe('language switch without JavaScript', () => {
   for (const other of otherLocales(defaultLocale)) {
     test(`is a plain link that works (${other})`, async ({ page }) => {
       await page.goto(localizedPath('/datenschutz/', defaultLocale));
-      await switchLink(page, other).click();
+      await (await languageLink(page, other)).click();
       await expect(page).toHaveURL(localizedPath('/datenschutz/', other));
       await expect(page.locator('h1')).toHaveText(legalTitle(other, 'datenschutz'));
     });
