@@ -107,6 +107,17 @@ test.describe('built HTML', () => {
     });
   }
 
+  // Firefox checks the favicon against the page's img-src (and logs a violation); Chromium does not.
+  for (const url of [...allRoutes.map((route) => route.url), notFound]) {
+    test(`${url}: the favicon is allowed by the page's own img-src`, () => {
+      const html = builtHtml(url);
+      const icon = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1];
+      const imgSrc = /<meta http-equiv="content-security-policy" content="[^"]*\bimg-src ([^;"]+)/.exec(html)?.[1];
+      expect(icon).toBeDefined();
+      expect(imgSrc?.split(' ')).toContain(icon!.startsWith('data:') ? 'data:' : "'self'");
+    });
+  }
+
   test('the landing page declares no video before a visitor hovers a project', () => {
     for (const locale of locales) expect(builtHtml(localizedPath('/', locale))).not.toContain('<video');
   });
