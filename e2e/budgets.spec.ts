@@ -136,6 +136,9 @@ test.describe('security', () => {
       expect(policy).not.toContain('unsafe-inline');
       const headers = response!.headers();
       expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      // Every suite runs with Trusted Types enforced, so a script that writes HTML from a string fails here.
+      expect(headers['content-security-policy']).toContain("require-trusted-types-for 'script'");
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(headers['permissions-policy']).toContain('camera=()');
@@ -145,6 +148,23 @@ test.describe('security', () => {
       }
     });
   }
+
+  test.describe(() => {
+    test.use({ expectedConsoleErrors: /requires 'TrustedHTML' assignment/ });
+
+    test('Trusted Types are enforced: no script can write HTML from a string', async ({ page }) => {
+      await page.goto('/');
+      const refused = await page.evaluate(() => {
+        try {
+          document.createElement('div').innerHTML = '<b>string</b>';
+          return null;
+        } catch (error) {
+          return (error as Error).name;
+        }
+      });
+      expect(refused).toBe('TypeError');
+    });
+  });
 
   test('hashed build assets may be cached for a year', async ({ request, page }) => {
     await page.goto('/');
