@@ -207,6 +207,12 @@ export async function startNginx(options: {
     const http = await freePort('127.0.0.1', []);
     const ports = { http, https: await freePort('127.0.0.1', [http]) };
     const files = localConfiguration(shipped, { ports, root, certificate, key, ipv6 });
+    const listening = [...files.values()].join('\n');
+    for (const port of [ports.http, ports.https]) {
+      // Without a listen for 80 and 443, nginx would take *:80 (or *:8000) and the test would wait in vain.
+      if (!listening.includes(`127.0.0.1:${port}`))
+        throw new Error(`${shippedDir} has no "listen ${port === ports.http ? 80 : 443}" for nginx to answer on`);
+    }
     for (const [name, text] of files) {
       const target = join(confDir, name.replace(/^sites-available\//, 'sites-enabled/'));
       mkdirSync(dirname(target), { recursive: true });
