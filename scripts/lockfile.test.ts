@@ -136,4 +136,11 @@ describe('package-lock.json', () => {
       expect(semver.satisfies(version, manifest.engines.node), version).toBe(true);
     }
   });
+
+  // Netlify and Cloudflare Pages build with the Node line in .nvmrc (README › Deploying).
+  it('names in .nvmrc a Node line that engines accepts', () => {
+    const line = readFileSync('.nvmrc', 'utf-8').trim();
+    expect(line).toMatch(/^\d+$/);
+    expect(semver.intersects(`${line}.x`, manifest.engines.node)).toBe(true);
+  });
 });
