@@ -151,7 +151,9 @@ describe(`the nginx site answers for ${www} (agency.json siteUrl), and ${apex} l
   });
 
   it('both https servers carry the certificate, HTTP/2 and HSTS', () => {
-    for (const server of [...serverFor(www, '443'), ...serverFor(apex, '443')]) {
+    const https = [...serverFor(www, '443'), ...serverFor(apex, '443')];
+    expect(https).toHaveLength(2);
+    for (const server of https) {
       for (const [, ...options] of values(server, 'listen')) expect(options).toEqual(['ssl', 'http2']);
       expect(values(server, 'ssl_certificate')).toHaveLength(1);
       expect(values(server, 'ssl_certificate_key')).toHaveLength(1);
