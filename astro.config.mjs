@@ -61,7 +61,9 @@ export default defineConfig({
       algorithm: 'SHA-256',
       directives: [
         "default-src 'self'",
-        "img-src 'self'",
+        // data: for the favicon, which travels inside the page (BaseLayout); Firefox checks a
+        // favicon against img-src and would block it.
+        "img-src 'self' data:",
         "font-src 'none'",
         "media-src 'self'",
         `connect-src 'self' ${emailJsOrigin}`,

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The Debian packages npm test drives: Chromium for the end-to-end suite (Playwright cannot download
-# its own browser here). Installs only what is missing, so a developer's machine is left alone.
+# its own browser here), nginx and openssl for deploy/nginx.test.ts, which runs the shipped nginx
+# configuration with a certificate it makes. Installs only what is missing, so a developer's machine
+# is left alone.
 set -euo pipefail
 
-packages=(chromium)
+packages=(chromium nginx openssl)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
@@ -15,3 +17,5 @@ sudo_cmd=""
 if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
 $sudo_cmd apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Debian's package may start its own nginx on port 80; the test starts one of its own, so stop that one.
+if [[ " ${missing[*]} " == *" nginx "* ]] && [ -s /run/nginx.pid ]; then $sudo_cmd nginx -s quit || true; fi

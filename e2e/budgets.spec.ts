@@ -108,6 +108,17 @@ test.describe('built HTML', () => {
     });
   }
 
+  // Firefox checks the favicon against the page's img-src (and logs a violation); Chromium does not.
+  for (const url of [...allRoutes.map((route) => route.url), notFound]) {
+    test(`${url}: the favicon is allowed by the page's own img-src`, () => {
+      const html = builtHtml(url);
+      const icon = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1];
+      const imgSrc = /<meta http-equiv="content-security-policy" content="[^"]*\bimg-src ([^;"]+)/.exec(html)?.[1];
+      expect(icon).toBeDefined();
+      expect(imgSrc?.split(' ')).toContain(icon!.startsWith('data:') ? 'data:' : "'self'");
+    });
+  }
+
   test('the landing page declares no video before a visitor hovers a project', () => {
     for (const locale of locales) expect(builtHtml(localizedPath('/', locale))).not.toContain('<video');
   });
@@ -126,6 +137,9 @@ test.describe('security', () => {
       expect(policy).not.toContain('unsafe-inline');
       const headers = response!.headers();
       expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      // Every suite runs with Trusted Types enforced, so a script that writes HTML from a string fails here.
+      expect(headers['content-security-policy']).toContain("require-trusted-types-for 'script'");
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(headers['permissions-policy']).toContain('camera=()');
@@ -135,6 +149,23 @@ test.describe('security', () => {
       }
     });
   }
+
+  test.describe(() => {
+    test.use({ expectedConsoleErrors: /requires 'TrustedHTML' assignment/ });
+
+    test('Trusted Types are enforced: no script can write HTML from a string', async ({ page }) => {
+      await page.goto('/');
+      const refused = await page.evaluate(() => {
+        try {
+          document.createElement('div').innerHTML = '<b>string</b>';
+          return null;
+        } catch (error) {
+          return (error as Error).name;
+        }
+      });
+      expect(refused).toBe('TypeError');
+    });
+  });
 
   test('hashed build assets may be cached for a year', async ({ request, page }) => {
     await page.goto('/');
