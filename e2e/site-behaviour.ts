@@ -189,7 +189,9 @@ export async function observeSite(browser: Browser, baseURL: string): Promise<Si
   let locale: Locale = 'de';
   context.on('request', (request) => {
     behaviour.requests.push({ url: request.url(), resourceType: request.resourceType() });
-    if (request.resourceType() === 'font') behaviour.fonts.requests.push(request.url());
+    if (request.resourceType() === 'font' && !behaviour.fonts.requests.includes(request.url())) {
+      behaviour.fonts.requests.push(request.url());
+    }
     if (request.method() === 'POST' && EMAIL_SEND_PATH.test(new URL(request.url()).pathname)) {
       sent.push({ request, locale });
     }
@@ -208,7 +210,9 @@ export async function observeSite(browser: Browser, baseURL: string): Promise<Si
   await step('visit every page', async () => {
     for (const url of [...allRoutes.map((route) => route.url), notFound]) {
       await readThrough(page, url);
-      behaviour.fonts.faces.push(...(await fontFacesOf(page)));
+      for (const face of await fontFacesOf(page)) {
+        if (!behaviour.fonts.faces.includes(face)) behaviour.fonts.faces.push(face);
+      }
       const now = await storedNow(page, context);
       for (const storage of ['localStorage', 'sessionStorage', 'cookie'] as const) {
         for (const key of now[storage]) written(storage, key);
