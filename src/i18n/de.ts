@@ -96,8 +96,7 @@ export const de = {
   'contact.form.sending': 'Wird gesendet...',
   'contact.form.success': 'Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.',
   'contact.form.error': 'Fehler beim Senden. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.',
-  'contact.form.privacy':
-    'Ihre Angaben verwenden wir nur, um Ihre Anfrage zu beantworten. Mehr dazu in unserer {link}.',
+  'contact.form.privacy': 'Ihre Angaben verwenden wir, um Ihre Anfrage zu beantworten. Mehr dazu in unserer {link}.',
   'contact.form.privacyLink': 'Datenschutzerklärung',
   'contact.form.honeypot': 'Bitte dieses Feld leer lassen',
 

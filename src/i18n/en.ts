@@ -92,7 +92,7 @@ export const en: Dictionary = {
   'contact.form.sending': 'Sending...',
   'contact.form.success': 'Message sent successfully! We will get back to you soon.',
   'contact.form.error': 'Error sending message. Please try again or contact us directly.',
-  'contact.form.privacy': 'We use your details only to answer your enquiry. Read more in our {link}.',
+  'contact.form.privacy': 'We use your details to answer your enquiry. Read more in our {link}.',
   'contact.form.privacyLink': 'privacy policy',
   'contact.form.honeypot': 'Please leave this field empty',
 
