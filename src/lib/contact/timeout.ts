@@ -18,10 +18,14 @@ export class SendTimeoutError extends Error {
  * Settles as `sending` does, or rejects with a `SendTimeoutError` after `ms`. The request itself
  * cannot be called back (the library takes no abort signal), so a late answer is simply not waited for.
  */
-export function withinTimeout<T>(sending: Promise<T>, ms = SEND_TIMEOUT_MS): Promise<T> {
+export async function withinTimeout<T>(sending: Promise<T>, ms = SEND_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new SendTimeoutError(ms)), ms);
   });
-  return Promise.race([sending, timeout]).finally(() => clearTimeout(timer));
+  try {
+    return await Promise.race([sending, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
