@@ -321,6 +321,19 @@ for (const locale of locales) {
     });
   });
 
+  test(`the privacy policy (${locale}) names the draft’s key, what it holds and when it goes`, async ({ page }) => {
+    await page.goto(localizedPath('/datenschutz/', locale));
+    const section = page.locator('article h3', { hasText: 'sessionStorage' });
+    await expect(section).toHaveCount(1);
+    const text = await section.evaluate((heading) => heading.nextElementSibling?.textContent ?? '');
+    expect(text).toContain(CONTACT_DRAFT_KEY);
+    expect(text).toMatch(
+      locale === 'de'
+        ? /gelöscht, sobald Ihre Nachricht bei uns angekommen ist/
+        : /deleted as soon as your message has reached us/,
+    );
+  });
+
   test.describe(`a language switch mid-typing (${locale})`, () => {
     test('the form in the other language holds the same text', async ({ page }) => {
       const other = locale === 'de' ? 'en' : 'de';
