@@ -154,7 +154,7 @@ function Notice({ text, email }: { text: string | undefined; email: string }) {
           {before}
           {after !== undefined && (
             <>
-              <a href={`mailto:${email}`} className="text-link">
+              <a href={`mailto:${email}`} className="text-link whitespace-nowrap">
                 {email}
               </a>
               {after}
