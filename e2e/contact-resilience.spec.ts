@@ -76,6 +76,31 @@ test.describe('typing before the form hydrates', () => {
   });
 });
 
+test.describe('a stalled download of the sending library', () => {
+  test.use({ expectedConsoleErrors: /^Contact form: sending failed/ });
+
+  test('gives up after 20 s too, and says the message did not go out', async ({ page }) => {
+    // The one script that holds the library (it names the API's version field) never arrives.
+    await page.route('**/_astro/*.js', async (route) => {
+      const response = await route.fetch();
+      if ((await response.text()).includes('lib_version')) return;
+      await route.fulfill({ response });
+    });
+    await page.clock.install();
+    const form = contactForm(page, 'de');
+    const message = visitor('library-stalled');
+    await form.open();
+    await form.fill(message);
+    await page.clock.pauseAt(Date.now() + 1000);
+    await form.submit.click();
+    await expect(form.submit).toHaveText(text.de.sending);
+    await page.clock.runFor(SEND_TIMEOUT_MS);
+    await expect(form.error).toHaveText(text.de.error);
+    await expect(form.notice).toHaveText(text.de.notDelivered);
+    expect(await form.values()).toEqual([message.name, message.email, message.title, message.project]);
+  });
+});
+
 for (const locale of locales) {
   const t = text[locale];
 

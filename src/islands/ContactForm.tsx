@@ -17,6 +17,7 @@ import { emailJsSender } from '../lib/contact/emailjs';
 import { createContactForm, type ContactNotice } from '../lib/contact/form';
 import { emptyMessage, fieldMaxLength, type ContactField, type ContactMessage } from '../lib/contact/message';
 import { sendContactMessage, type SendEmail } from '../lib/contact/send';
+import { SendTimeoutError, withinTimeout } from '../lib/contact/timeout';
 import { contactFields, firstFieldInError, type FieldProblem } from '../lib/contact/validate';
 import type { Locale } from '../i18n/locales';
 
@@ -88,6 +89,19 @@ function typedInto(form: HTMLFormElement): ContactMessage {
     if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) typed[field] = element.value;
   }
   return typed;
+}
+
+/**
+ * The library's code is a request of its own: on a stalled connection it may never come, and then
+ * nothing was sent, which the visitor is told as such (not as a send without an answer).
+ */
+async function senderWithinTimeout(loading: Promise<SendEmail>): Promise<SendEmail> {
+  try {
+    return await withinTimeout(loading);
+  } catch (error) {
+    if (error instanceof SendTimeoutError) throw new Error(`The sending library did not load: ${error.message}`);
+    throw error;
+  }
 }
 
 /** Asks before the page is left while a message is on its way: its confirmation would be lost. */
@@ -171,20 +185,30 @@ function Notice({ text, email }: { text: string | undefined; email: string }) {
  * only draws their state and hands them the visitor's input.
  */
 export default function ContactForm({ locale, strings, agencyName, agencyEmail, privacyHref }: Props) {
-  const [form] = useState(() => {
-    let sendEmail: SendEmail | undefined;
-    return createContactForm({
+  const [{ form, loadSender }] = useState(() => {
+    // EmailJS is loaded once the visitor starts typing, not with the page: most visitors never
+    // send, and whoever does has it at hand by the time they press the button.
+    let sender: Promise<SendEmail> | undefined;
+    const loadSender = () =>
+      (sender ??= emailJsSender(contactConfig).catch((error: unknown) => {
+        sender = undefined;
+        throw error;
+      }));
+    const form = createContactForm({
       draft: sessionDraftStore(() => sessionStorage),
-      deliver: async (message, onNotified) => {
-        // EmailJS is set up on the first submit, not on page load: most visitors never send.
-        sendEmail ??= await emailJsSender(contactConfig);
-        return sendContactMessage(
+      deliver: async (message, onNotified) =>
+        sendContactMessage(
           message,
-          { sendEmail, templates: contactConfig.templates, agencyName, locale },
+          {
+            sendEmail: await senderWithinTimeout(loadSender()),
+            templates: contactConfig.templates,
+            agencyName,
+            locale,
+          },
           onNotified,
-        );
-      },
+        ),
     });
+    return { form, loadSender };
   });
   const {
     fields: values,
@@ -205,8 +229,11 @@ export default function ContactForm({ locale, strings, agencyName, agencyEmail, 
   }, [form]);
   useLeaveGuard(sending);
 
-  const edit = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+  const edit = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     form.edit(event.target.name as ContactField, event.target.value);
+    // A failure here is met again, and reported, on submit.
+    loadSender().catch(() => undefined);
+  };
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

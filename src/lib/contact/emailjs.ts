@@ -48,9 +48,9 @@ export function deliveredOnlyThrottle(delivered: StorageProvider = memoryStorage
 
 /**
  * Binds @emailjs/browser to our account; the origin is only ever read from `init()`. The library is
- * loaded here, on the first submit, not with the page: it probes `localStorage` as it loads, which
- * throws where storage is blocked, and that must cost the visitor the form's send at most, never
- * the form itself.
+ * loaded here, when the form first needs it, not with the page: it probes `localStorage` as it
+ * loads, which throws where storage is blocked, and that must cost the visitor the form's send at
+ * most, never the form itself.
  */
 export async function emailJsSender({ publicKey, serviceId, origin }: EmailJsConfig): Promise<SendEmail> {
   const { init, send } = await import('@emailjs/browser');
