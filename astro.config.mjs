@@ -9,12 +9,15 @@ import { deferredHydration } from './src/hydration/integration.mjs';
 import { emailTemplatesCheck } from './src/emails/integration.mjs';
 import { externalLinks } from './src/lib/markdown/external-links.mjs';
 import { islandStyleInHead } from './src/lib/build/island-styles.mjs';
+import { apiOriginProblem, PAGE_ORIGIN } from './src/lib/contact/api-origin.mjs';
 import { loadEnv } from 'vite';
 import agency from './src/content/agency.json' with { type: 'json' };
 
 // The EmailJS API the form may talk to: the library's own host unless a local inbox stands in.
 const { PUBLIC_EMAILJS_ORIGIN } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
 const emailJsOrigin = PUBLIC_EMAILJS_ORIGIN || 'https://api.emailjs.com';
+const emailJsOriginProblem = apiOriginProblem(emailJsOrigin);
+if (emailJsOriginProblem) throw new Error(`PUBLIC_EMAILJS_ORIGIN ${emailJsOriginProblem} ("${emailJsOrigin}")`);
 
 export default defineConfig({
   // The agency's address on the web: canonical URLs, hreflang, Open Graph and the sitemap use it.
@@ -46,7 +49,8 @@ export default defineConfig({
       // The visitor's confirmation comes in the language of the page they wrote from: one template each.
       PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_DE: envField.string({ context: 'client', access: 'public', min: 1 }),
       PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_EN: envField.string({ context: 'client', access: 'public', min: 1 }),
-      PUBLIC_EMAILJS_ORIGIN: envField.string({ context: 'client', access: 'public', optional: true, url: true }),
+      // An absolute origin, or "/" for the page's own; checked above (src/lib/contact/api-origin.mjs).
+      PUBLIC_EMAILJS_ORIGIN: envField.string({ context: 'client', access: 'public', optional: true }),
     },
   },
   image: { responsiveStyles: false },
@@ -66,7 +70,7 @@ export default defineConfig({
         "img-src 'self' data:",
         "font-src 'none'",
         "media-src 'self'",
-        `connect-src 'self' ${emailJsOrigin}`,
+        emailJsOrigin === PAGE_ORIGIN ? "connect-src 'self'" : `connect-src 'self' ${emailJsOrigin}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { ConsoleMessage, Page } from '@playwright/test';
 import { uniqueEmail } from './inbox-client';
-import { localizedPath, waitForIsland, type Locale } from './fixtures';
+import { agency, localizedPath, waitForIsland, type Locale } from './fixtures';
 
 /** What a visitor reads on the contact form, per language. */
 export const text = {
@@ -20,6 +20,12 @@ export const text = {
     autoReplyGreeting: 'Guten Tag',
     emailDomainWithoutDot:
       'Diese Adresse ist unvollständig: Nach dem @ fehlt die Endung, z. B. beispiel.de. Unsere Antwort käme so nicht an.',
+    tooLong: (max: number) => `Das ist zu lang: höchstens ${max} Zeichen.`,
+    notDelivered: `Ihre Nachricht ist nicht bei uns angekommen. Ihr Text steht noch im Formular: Senden Sie ihn gleich noch einmal oder schreiben Sie uns an ${agency.email}.`,
+    noAnswer: `Der Versanddienst hat nicht geantwortet, daher wissen wir nicht, ob Ihre Nachricht angekommen ist. Ihr Text steht noch im Formular: Senden Sie ihn noch einmal oder schreiben Sie uns an ${agency.email}.`,
+    delivered:
+      'Ihre Nachricht ist bei uns angekommen, Sie brauchen sie nicht noch einmal zu senden. Nur die Eingangsbestätigung an Ihre E-Mail-Adresse ließ sich nicht verschicken.',
+    interrupted: `Diese Nachricht war unterwegs, als die Seite verlassen wurde, und ist vielleicht schon bei uns. Kommt keine Eingangsbestätigung per E-Mail, senden Sie sie noch einmal oder schreiben Sie uns an ${agency.email}.`,
   },
   en: {
     form: 'Contact form',
@@ -37,8 +43,14 @@ export const text = {
     autoReplyGreeting: 'Hello',
     emailDomainWithoutDot:
       'This address is incomplete: the part after the @ needs an ending, e.g. example.com. Our reply could not reach it.',
+    tooLong: (max: number) => `This is too long: at most ${max} characters.`,
+    notDelivered: `Your message did not reach us. Your text is still in the form: send it again, or write to us at ${agency.email}.`,
+    noAnswer: `The sending service did not answer, so we cannot tell whether your message reached us. Your text is still in the form: send it again, or write to us at ${agency.email}.`,
+    delivered:
+      'Your message has reached us; there is no need to send it again. Only the confirmation to your email address could not be sent.',
+    interrupted: `This message was on its way when the page was left, and may already have reached us. If no confirmation arrives by email, send it again or write to us at ${agency.email}.`,
   },
-} satisfies Record<Locale, Record<string, string>>;
+} satisfies Record<Locale, Record<string, string | ((max: number) => string)>>;
 
 /**
  * The contact form of one language, as a visitor meets it. `origin` opens it on another server
@@ -59,6 +71,8 @@ export function contactForm(page: Page, locale: Locale, origin = '') {
     submit: form.getByRole('button', { name: new RegExp(`${t.submit}|${t.sending.replace('...', '\\.\\.\\.')}`) }),
     success: form.getByRole('status'),
     error: form.getByRole('alert'),
+    /** What follows the status message: whether the message arrived, and where to write instead. */
+    notice: form.locator('[aria-live="polite"]'),
     async open() {
       await page.goto(`${origin}${localizedPath('/', locale)}#contact`);
       await waitForIsland(page, 'ContactForm');
@@ -91,3 +105,14 @@ export const visitor = (label: string) => ({
   title: 'Neue Website für unser Café',
   project: 'Wir brauchen eine Speisekarte online\nund ein Reservierungsformular.',
 });
+
+/** Collects what the form logs with console.error: the spec wants every failure logged. */
+export function failureLog(page: Page) {
+  const logged: unknown[] = [];
+  page.on('console', async (message: ConsoleMessage) => {
+    if (message.type() === 'error' && message.text().startsWith('Contact form: sending failed')) {
+      logged.push(await message.args()[1]?.jsonValue());
+    }
+  });
+  return logged;
+}

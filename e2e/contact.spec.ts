@@ -1,22 +1,10 @@
-import type { ConsoleMessage, Page } from '@playwright/test';
-import { contactForm, text, visitor } from './contact-form';
+import { contactForm, failureLog, text, visitor } from './contact-form';
 import { builtSiteInboxOrigin, localTemplates, localInboxEnv } from '../local-inbox/env.mjs';
 import { inboxFor, inboxPageConsoleErrors } from './inbox-client';
 import { agency, expect, locales, test } from './fixtures';
 import { E2E_PORT } from '../playwright.config';
 
 const env = localInboxEnv(builtSiteInboxOrigin(E2E_PORT));
-
-/** Collects what the form logs with console.error: the spec wants every failure logged. */
-function failureLog(page: Page) {
-  const logged: unknown[] = [];
-  page.on('console', async (message: ConsoleMessage) => {
-    if (message.type() === 'error' && message.text().startsWith('Contact form: sending failed')) {
-      logged.push(await message.args()[1]?.jsonValue());
-    }
-  });
-  return logged;
-}
 
 for (const locale of locales) {
   const t = text[locale];

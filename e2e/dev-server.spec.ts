@@ -57,4 +57,38 @@ test.describe('the dev server of a fresh clone', () => {
     });
     await expect(notification.getByRole('heading')).toHaveText(`Neue Anfrage über die Website: ${message.title}`);
   });
+
+  test('the form posts to the host the page was opened under, so it also works from another device', async ({
+    page,
+    request,
+  }) => {
+    // 127.0.0.1 stands in for this machine's address on the LAN: the form must not send to localhost,
+    // which on a phone is the phone.
+    const deviceOrigin = `http://127.0.0.1:${DEV_PORT}`;
+    const form = contactForm(page, 'de', deviceOrigin);
+    const message = visitor('dev-server-device');
+    const sentTo = new Set<string>();
+    page.on('request', (sent) => sent.url().includes('/api/v1.0/email/send') && sentTo.add(new URL(sent.url()).origin));
+    await form.open();
+    await form.fill(message);
+    await form.submit.click();
+    await expect(form.success).toHaveText(text.de.success);
+
+    expect([...sentTo]).toEqual([deviceOrigin]);
+    const received = await inboxFor(request, message.email, origin).messages();
+    expect(received.map((sent) => sent.origin)).toEqual([deviceOrigin, deviceOrigin]);
+  });
+
+  test('the inbox answers no host the dev server refuses, so a rebinding domain reads nothing', async ({ request }) => {
+    const rebinding = { Host: `attacker.example:${DEV_PORT}` };
+    expect((await request.get(`${origin}/`, { headers: rebinding })).status()).toBe(403);
+    for (const path of ['/inbox/messages', '/inbox']) {
+      const response = await request.get(`${origin}${path}`, { headers: rebinding });
+      expect(response.status(), path).toBe(403);
+      expect(await response.text(), path).not.toContain('template_params');
+    }
+    const erase = await request.delete(`${origin}/inbox/messages`, { headers: rebinding });
+    expect(erase.status()).toBe(403);
+    expect((await request.get(`${origin}/inbox/messages`)).status()).toBe(200);
+  });
 });

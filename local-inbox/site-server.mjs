@@ -49,8 +49,16 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
    * @param {string} pathname
    */
   const serveStatic = async (request, response, pathname) => {
+    /** @type {string} */
+    let decoded;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      // A malformed escape such as `/%` names no file; it is the client's mistake, not a server error.
+      return sendText(response, 400, 'Bad Request');
+    }
     for (const [name, value] of headersFor(headerRules, pathname)) response.appendHeader(name, value);
-    const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
+    const safe = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
     for (const candidate of [safe, join(safe, 'index.html')]) {
       const file = join(root, candidate);
       if (!file.startsWith(root)) break;
