@@ -1,44 +1,9 @@
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from './inbox-client';
+import { text } from './contact-text';
 import { localizedPath, waitForIsland, type Locale } from './fixtures';
 
-/** What a visitor reads on the contact form, per language. */
-export const text = {
-  de: {
-    form: 'Kontaktformular',
-    email: 'E-Mail',
-    title: 'Betreff',
-    project: 'Projektbeschreibung',
-    submit: 'Nachricht senden',
-    sending: 'Wird gesendet...',
-    success: 'Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.',
-    error: 'Fehler beim Senden. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.',
-    nameMissing: 'Bitte geben Sie Ihren Namen ein.',
-    emailMissing: 'Bitte geben Sie Ihre E-Mail-Adresse ein.',
-    titleMissing: 'Bitte geben Sie einen Betreff ein.',
-    autoReplySubject: 'Ihre Nachricht ist angekommen:',
-    autoReplyGreeting: 'Guten Tag',
-    emailDomainWithoutDot:
-      'Diese Adresse ist unvollständig: Nach dem @ fehlt die Endung, z. B. beispiel.de. Unsere Antwort käme so nicht an.',
-  },
-  en: {
-    form: 'Contact form',
-    email: 'Email',
-    title: 'Subject',
-    project: 'Project description',
-    submit: 'Send message',
-    sending: 'Sending...',
-    success: 'Message sent successfully! We will get back to you soon.',
-    error: 'Error sending message. Please try again or contact us directly.',
-    nameMissing: 'Please enter your name.',
-    emailMissing: 'Please enter your email address.',
-    titleMissing: 'Please enter a subject.',
-    autoReplySubject: 'Your message has arrived:',
-    autoReplyGreeting: 'Hello',
-    emailDomainWithoutDot:
-      'This address is incomplete: the part after the @ needs an ending, e.g. example.com. Our reply could not reach it.',
-  },
-} satisfies Record<Locale, Record<string, string>>;
+export { text };
 
 /**
  * The contact form of one language, as a visitor meets it. `origin` opens it on another server
