@@ -13,6 +13,8 @@ import type { FirefoxInstall } from './engines';
 /** Firefox's pointer capability bits: a fine pointer that can hover, as a mouse. */
 const FINE_POINTER_THAT_HOVERS = 0b110;
 
+const PROTOCOL_TIMEOUT_MS = 30_000;
+
 const puppeteerKeys = { Enter: 'Enter', Escape: 'Escape', Space: ' ', Tab: 'Tab' } as const;
 
 const preferences = (system: SystemSettings) => ({
@@ -35,6 +37,8 @@ export async function launchFirefox(install: FirefoxInstall): Promise<Browser> {
           browser: 'firefox',
           executablePath: install.executable,
           headless: true,
+          // A command that never returns fails within a journey's time, naming the command.
+          protocolTimeout: PROTOCOL_TIMEOUT_MS,
           extraPrefsFirefox: preferences(system),
         }),
       );

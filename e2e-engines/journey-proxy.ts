@@ -14,6 +14,8 @@ export interface ProbeOptions {
 /** One frame as the probe saw it before it was painted. */
 export interface ProbeFrame {
   time: number;
+  /** Whether the parser had reached <body>. */
+  body: boolean;
   dark: boolean;
   /** <html>'s computed background colour. */
   background: string;
@@ -25,6 +27,12 @@ export interface PageReport {
   kind: 'csp' | 'console.error' | 'pageerror';
   message: string;
   page: string;
+}
+
+/** A page sent in two parts: up to the end of the first match of `after`, then, `pauseMs` later, the rest. */
+export interface SlowPages {
+  after: RegExp;
+  pauseMs: number;
 }
 
 export interface ForwardedResponse {
@@ -61,6 +69,7 @@ export async function startJourneyProxy(upstreamPort: number, probeOptions: Prob
   /** Requests forwarded and not yet answered in full (one path each is enough to know). */
   const pending = new Set<string>();
   const probe = { ...probeOptions };
+  let slowPages: SlowPages | null = null;
 
   const server = createServer(async (request, response) => {
     const path = request.url ?? '/';
@@ -96,8 +105,19 @@ export async function startJourneyProxy(upstreamPort: number, probeOptions: Prob
           /<head[^>]*>/,
           (head) => `${head}<script src="${PROBE_PATH}" data-options="${options}"></script>`,
         );
-        response.writeHead(status, { ...answer.headers, 'content-length': Buffer.byteLength(page) });
-        response.end(page);
+        const cut = slowPages && slowPages.after.exec(page);
+        if (!slowPages || !cut) {
+          response.writeHead(status, { ...answer.headers, 'content-length': Buffer.byteLength(page) });
+          return void response.end(page);
+        }
+        // As over a slow line: the engine gets the page up to the cut, renders what it has, and the
+        // rest arrives later.
+        const { 'content-length': _length, ...streamed } = answer.headers;
+        const end = cut.index + cut[0].length;
+        response.writeHead(status, streamed);
+        response.write(page.slice(0, end));
+        await sleep(slowPages.pauseMs);
+        response.end(page.slice(end));
       },
     );
     upstream.on('error', (error) => {
@@ -114,6 +134,12 @@ export async function startJourneyProxy(upstreamPort: number, probeOptions: Prob
     probe,
     reports,
     responses,
+    /** Sends every page from now on in two parts (null: whole again). */
+    deliverPagesSlowly(how: SlowPages | null) {
+      slowPages = how;
+    },
+    /** Whether a journey is holding requests back. */
+    holding: () => holds.size > 0,
     /** Holds back every request whose path matches until the returned function is called. */
     hold(pattern: RegExp) {
       let release!: () => void;

@@ -57,7 +57,7 @@
   /**
    * What a visitor sees first: the header's parts and the main heading. Each frame, before it is
    * painted, their boxes in page coordinates and the theme on <html>; an element that has not
-   * been parsed yet is simply absent from a frame.
+   * been parsed yet, or is not visible, is simply absent from a frame.
    */
   const tracked = {
     header: '[data-site-header]',
@@ -74,13 +74,17 @@
     /** @type {import('./journey-proxy').ProbeFrame} */
     const frame = {
       time: Math.round(performance.now()),
+      body: document.body !== null,
       dark: document.documentElement.classList.contains('dark'),
       background: getComputedStyle(document.documentElement).backgroundColor,
       boxes: {},
     };
     for (const [name, selector] of Object.entries(tracked)) {
-      const box = document.querySelector(selector)?.getBoundingClientRect();
-      if (box) frame.boxes[name] = [box.left + scrollX, box.top + scrollY, box.width, box.height];
+      const element = document.querySelector(selector);
+      // What is hidden is not painted: it cannot be seen to move.
+      if (!element || getComputedStyle(element).visibility !== 'visible') continue;
+      const box = element.getBoundingClientRect();
+      frame.boxes[name] = [box.left + scrollX, box.top + scrollY, box.width, box.height];
     }
     frames.push(frame);
     if (frames.length < RECORDED_FRAMES) requestAnimationFrame(record);

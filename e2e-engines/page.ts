@@ -90,3 +90,18 @@ export const nextFrames = (tab: Tab) =>
   tab.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   );
+
+/**
+ * The islands that will hydrate without anything more happening and have not yet: the ones that
+ * hydrate whatever the visitor does, and those that hydrate once visible and are in view.
+ */
+export function pendingIslandsInView() {
+  return [...document.querySelectorAll('astro-island[ssr]')]
+    .filter((island) => {
+      if (island.getAttribute('client') !== 'visible') return true;
+      // An island is `display: contents`: its content has the box.
+      const box = island.firstElementChild?.getBoundingClientRect();
+      return box !== undefined && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+    })
+    .map((island) => island.getAttribute('component-url'));
+}

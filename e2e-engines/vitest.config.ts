@@ -12,6 +12,8 @@ export default defineConfig({
     globalSetup: ['e2e-engines/global-setup.ts'],
     pool: 'forks',
     fileParallelism: true,
+    // Vitest would leave one of two cores free; the browsers mostly wait on each other anyway.
+    maxWorkers: 2,
     // A journey loads several pages and waits for islands; a browser can take seconds to start.
     testTimeout: 90_000,
     hookTimeout: 60_000,

@@ -4,6 +4,8 @@
  * BiDi), and what a client library would add on top is a dozen fetch calls.
  */
 
+const COMMAND_TIMEOUT_MS = 30_000;
+
 /** The key under which WebDriver names an element in JSON. */
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
@@ -21,6 +23,10 @@ async function command<Result>(url: string, method: 'GET' | 'POST' | 'DELETE', b
     method,
     headers: { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    // A command that never returns would otherwise only end with the test's timeout, naming nothing.
+    signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+  }).catch((error: Error) => {
+    throw new Error(`WebDriver ${method} ${new URL(url).pathname}: ${error.message}`);
   });
   const { value } = (await response.json()) as { value: Result & { error?: string; message?: string } };
   if (!response.ok) throw new Error(`WebDriver ${method} ${new URL(url).pathname}: ${value.error}: ${value.message}`);

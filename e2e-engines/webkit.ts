@@ -19,6 +19,7 @@ import { isReady, keyCodes, newSession } from './webdriver';
 const VIRTUAL_SCREEN = '1600x1200x24';
 const DRIVER_START_TIMEOUT_MS = 15_000;
 const DRIVER_POLL_MS = 100;
+const PAGE_LOAD_TIMEOUT_MS = 20_000;
 
 async function freePort() {
   const server = createServer();
@@ -69,6 +70,8 @@ export async function launchWebKit(install: WebKitInstall): Promise<Browser> {
   const openSession = async (system: SystemSettings) =>
     newSession((await driverFor(system.reducedMotion)).url, {
       browserName: 'MiniBrowser',
+      // WebKitGTK waits five minutes for a page by default.
+      timeouts: { pageLoad: PAGE_LOAD_TIMEOUT_MS, script: PAGE_LOAD_TIMEOUT_MS },
       'webkitgtk:browserOptions': {
         binary: install.miniBrowser,
         // Full screen hides MiniBrowser's toolbar, which otherwise keeps the window at least ~450 px
