@@ -15,6 +15,7 @@ import type { Browser, SystemSettings, Tab } from './browser';
 import type { EngineName } from './engines';
 import { startJourneyProxy, type JourneyProxy, type ProbeFrame } from './journey-proxy';
 import {
+  arrivedAt,
   attributeOf,
   hydrated,
   isFocused,
@@ -250,7 +251,7 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
       await tab.goto(`${site}/`);
       expect(await isDark(tab)).toBe(true);
       await tab.click('footer a[href="/agb/"]');
-      await until(tab, '/agb/', () => location.pathname);
+      await arrivedAt(tab, '/agb/');
       expect(await isDark(tab)).toBe(true);
 
       await hydrated(tab, 'ThemeToggle');
@@ -290,14 +291,14 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
         expect(await attributeOf(tab, '[data-language-link="en"]', 'href')).toBe('/en/impressum/');
         await listen();
         await tab.click('[data-language-link="en"]');
-        await until(tab, '/en/impressum/', () => location.pathname);
+        await arrivedAt(tab, '/en/impressum/');
         expect(await attributeOf(tab, 'html', 'lang')).toBe('en-US');
         expect(await textOf(tab, 'h1')).toBe('Legal notice (Impressum)');
 
         await hydrated(tab, 'LanguageSwitch');
         await listen();
         await tab.click('[data-language-link="de"]');
-        await until(tab, '/impressum/', () => location.pathname);
+        await arrivedAt(tab, '/impressum/');
         expect(await announced()).toEqual(['en', 'de']);
       },
     );
@@ -319,7 +320,7 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
       } finally {
         releaseReact();
       }
-      await until(tab, '/en/agb/', () => location.pathname);
+      await arrivedAt(tab, '/en/agb/');
       expect(await tab.evaluate(() => sessionStorage.getItem('languageChange'))).toBe('en');
     });
 
@@ -595,7 +596,7 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
       await open(tab, '/', PHONE);
       await scrollToY(tab, 3000);
       await tab.click('footer a[href="/impressum/"]');
-      await until(tab, '/impressum/', () => location.pathname);
+      await arrivedAt(tab, '/impressum/');
       expect(await tab.evaluate(() => window.scrollY)).toBe(0);
 
       for (const { locale, url } of legalRoutes) {
@@ -614,7 +615,7 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
       }
 
       await tab.click('[data-back-home]');
-      await until(tab, '/en/', () => location.pathname);
+      await arrivedAt(tab, '/en/');
     });
 
     journey('9. the 404 page answers an unknown path in both languages, with links home', async (tab) => {
@@ -628,7 +629,7 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
         expect(await attributeOf(tab, 'meta[name="robots"]', 'content')).toBe('noindex');
       }
       await tab.click('[data-home-link="en"]');
-      await until(tab, '/en/', () => location.pathname);
+      await arrivedAt(tab, '/en/');
     });
 
     journey(

@@ -49,6 +49,10 @@ export const attributeOf = (tab: Tab, selector: string, name: string) =>
 export const isFocused = (tab: Tab, selector: string) =>
   tab.evaluate((target) => document.activeElement?.matches(target) ?? false, selector);
 
+/** Waits until the tab shows `path` and that page has loaded (its address changes before it has). */
+export const arrivedAt = (tab: Tab, path: string) =>
+  until(tab, true, (expected) => location.pathname === expected && document.readyState === 'complete', path);
+
 /** The path and fragment the tab shows. */
 export const currentPath = async (tab: Tab) => {
   const url = new URL(await tab.url());
