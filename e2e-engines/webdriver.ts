@@ -5,6 +5,8 @@
  */
 
 const COMMAND_TIMEOUT_MS = 30_000;
+/** A new session starts a browser, which takes a while on a busy machine. */
+const NEW_SESSION_TIMEOUT_MS = 60_000;
 
 /** The key under which WebDriver names an element in JSON. */
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
@@ -18,13 +20,18 @@ export type PointerAction =
   | { type: 'pointerMove'; x: number; y: number; origin: 'viewport' }
   | { type: 'pointerDown' | 'pointerUp'; button: number };
 
-async function command<Result>(url: string, method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<Result> {
+async function command<Result>(
+  url: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  body?: unknown,
+  timeoutMs = COMMAND_TIMEOUT_MS,
+): Promise<Result> {
   const response = await fetch(url, {
     method,
     headers: { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     // A command that never returns would otherwise only end with the test's timeout, naming nothing.
-    signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+    signal: AbortSignal.timeout(timeoutMs),
   }).catch((error: Error) => {
     throw new Error(`WebDriver ${method} ${new URL(url).pathname}: ${error.message}`);
   });
@@ -47,6 +54,7 @@ export async function newSession(driverUrl: string, capabilities: Record<string,
     `${driverUrl}/session`,
     'POST',
     { capabilities: { alwaysMatch: capabilities } },
+    NEW_SESSION_TIMEOUT_MS,
   );
   const session = `${driverUrl}/session/${created.sessionId}`;
   const call = <Result = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
