@@ -67,8 +67,8 @@ export async function launchWebKit(install: WebKitInstall): Promise<Browser> {
     return drivers.get(reducedMotion)!;
   };
 
-  const openSession = async (system: SystemSettings) =>
-    newSession((await driverFor(system.reducedMotion)).url, {
+  const sessionOn = async (driverUrl: string, system: SystemSettings) =>
+    newSession(driverUrl, {
       browserName: 'MiniBrowser',
       // WebKitGTK waits five minutes for a page by default.
       timeouts: { pageLoad: PAGE_LOAD_TIMEOUT_MS, script: PAGE_LOAD_TIMEOUT_MS },
@@ -79,6 +79,18 @@ export async function launchWebKit(install: WebKitInstall): Promise<Browser> {
         args: ['--automation', '--full-screen', ...(system.colorScheme === 'dark' ? ['--dark-mode'] : [])],
       },
     });
+
+  const openSession = async (system: SystemSettings) => {
+    try {
+      return await sessionOn((await driverFor(system.reducedMotion)).url, system);
+    } catch {
+      // Now and then a MiniBrowser fails to reach the virtual display ("cannot open display") and
+      // the driver waits for it forever: once, a new driver on a new display.
+      (await driverFor(system.reducedMotion)).stop();
+      drivers.delete(system.reducedMotion);
+      return sessionOn((await driverFor(system.reducedMotion)).url, system);
+    }
+  };
 
   const first = await openSession(defaultSystem);
   const version = first.browserVersion;
@@ -91,9 +103,9 @@ export async function launchWebKit(install: WebKitInstall): Promise<Browser> {
       // Each session is a new MiniBrowser with empty storage, as for a new visitor.
       const session = await openSession(system);
       /**
-       * The element's centre in viewport coordinates, after scrolling it into view. WebKitGTK's
-       * driver misplaces a pointer aimed at an element on a scrolled page ("move target out of
-       * bounds"), so the journeys aim at the point instead.
+       * The element's centre in viewport coordinates, after scrolling it into view at once: the site
+       * scrolls smoothly, and a pointer aimed while the page still glides lands elsewhere or out of
+       * bounds.
        */
       const centreOf = async (selector: string) =>
         tab.evaluate((target) => {
