@@ -47,10 +47,17 @@ async function startDriver(install: WebKitInstall, reducedMotion: boolean) {
   );
   const url = `http://127.0.0.1:${port}`;
   const stop = () => {
+    process.off('exit', stop);
     // The whole group: xvfb-run, Xvfb, the driver and any MiniBrowser it started.
-    if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // Gone already.
+    }
     rmSync(configHome, { recursive: true, force: true });
   };
+  // A test run that ends early leaves no virtual display or browser behind.
+  process.once('exit', stop);
   for (const deadline = Date.now() + DRIVER_START_TIMEOUT_MS; !(await isReady(url)); await sleep(DRIVER_POLL_MS)) {
     if (Date.now() > deadline || child.exitCode !== null) {
       stop();
@@ -63,7 +70,11 @@ async function startDriver(install: WebKitInstall, reducedMotion: boolean) {
 export async function launchWebKit(install: WebKitInstall): Promise<Browser> {
   const drivers = new Map<boolean, ReturnType<typeof startDriver>>();
   const driverFor = (reducedMotion: boolean) => {
-    if (!drivers.has(reducedMotion)) drivers.set(reducedMotion, startDriver(install, reducedMotion));
+    if (!drivers.has(reducedMotion)) {
+      // `xvfb-run -a` can choose the same free display as another program starting at that moment.
+      const started = startDriver(install, reducedMotion).catch(() => startDriver(install, reducedMotion));
+      drivers.set(reducedMotion, started);
+    }
     return drivers.get(reducedMotion)!;
   };
 
