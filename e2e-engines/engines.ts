@@ -26,12 +26,13 @@ export interface Installs {
 
 export type EngineName = keyof Installs;
 
-/** One line each: what to install (Debian/Ubuntu), and how to point at a build elsewhere. */
-export const installHint: Record<EngineName, string> = {
-  Firefox:
-    'Firefox is not installed, so the cross-engine journeys skip it: sudo apt-get install firefox-esr (or set FIREFOX_PATH)',
-  WebKit:
-    "WebKitGTK's driver is not installed, so the cross-engine journeys skip Safari's engine: sudo apt-get install webkit2gtk-driver xvfb",
+/** What is missing, and how to install it (Debian/Ubuntu) or point at a build elsewhere. */
+export const missingEngine: Record<EngineName, { what: string; install: string }> = {
+  Firefox: { what: 'Firefox is not installed', install: 'sudo apt-get install firefox-esr (or set FIREFOX_PATH)' },
+  WebKit: {
+    what: "WebKitGTK's driver (the engine of Safari) is not installed",
+    install: 'sudo apt-get install webkit2gtk-driver xvfb',
+  },
 };
 
 const executable = (path: string | undefined) => {

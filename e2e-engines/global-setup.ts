@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { TestProject } from 'vitest/node';
 import { isPortTaken } from '../local-inbox/port.mjs';
 import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.mjs';
-import { findEngines, installHint, type EngineName, type Installs } from './engines';
+import { findEngines, missingEngine, type EngineName, type Installs } from './engines';
 
 /**
  * The port the site and its inbox answer on: the one `npm run build:local` built the site for (the
@@ -25,14 +25,19 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const engines = findEngines();
-  const missing = (Object.keys(installHint) as EngineName[]).filter((name) => !engines[name]);
+  const names = Object.keys(missingEngine) as EngineName[];
+  const missing = names.filter((name) => !engines[name]).map((name) => missingEngine[name]);
   if (missing.length && process.env.CI) {
-    throw new Error(`${missing.map((name) => installHint[name]).join('\n')}\n(CI runs every engine.)`);
+    throw new Error(
+      missing.map(({ what, install }) => `${what}, and CI walks the journeys in every engine: ${install}`).join('\n'),
+    );
   }
-  for (const name of missing) process.stderr.write(`${installHint[name]}\n`);
+  for (const { what, install } of missing) {
+    process.stderr.write(`${what}, so the cross-engine journeys skip it: ${install}\n`);
+  }
   project.provide('engines', engines);
   project.provide('sitePort', SITE_PORT);
-  if (missing.length === Object.keys(installHint).length) return;
+  if (missing.length === names.length) return;
 
   if (!existsSync(`${LOCAL_BUILD_DIR}/index.html`)) {
     throw new Error(`${LOCAL_BUILD_DIR}/ holds no built site: run \`npm run build:local\` first (npm test does).`);

@@ -5,8 +5,8 @@
  */
 
 const COMMAND_TIMEOUT_MS = 30_000;
-/** A new session starts a browser, which takes a while on a busy machine. */
-const NEW_SESSION_TIMEOUT_MS = 60_000;
+/** A new session starts a browser: seconds, even on a busy machine. */
+const NEW_SESSION_TIMEOUT_MS = 30_000;
 
 /** The key under which WebDriver names an element in JSON. */
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';

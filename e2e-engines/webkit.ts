@@ -47,10 +47,17 @@ async function startDriver(install: WebKitInstall, reducedMotion: boolean) {
   );
   const url = `http://127.0.0.1:${port}`;
   const stop = () => {
+    process.off('exit', stop);
     // The whole group: xvfb-run, Xvfb, the driver and any MiniBrowser it started.
-    if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // Gone already.
+    }
     rmSync(configHome, { recursive: true, force: true });
   };
+  // A test run that ends early leaves no virtual display or browser behind.
+  process.once('exit', stop);
   for (const deadline = Date.now() + DRIVER_START_TIMEOUT_MS; !(await isReady(url)); await sleep(DRIVER_POLL_MS)) {
     if (Date.now() > deadline || child.exitCode !== null) {
       stop();
@@ -63,12 +70,16 @@ async function startDriver(install: WebKitInstall, reducedMotion: boolean) {
 export async function launchWebKit(install: WebKitInstall): Promise<Browser> {
   const drivers = new Map<boolean, ReturnType<typeof startDriver>>();
   const driverFor = (reducedMotion: boolean) => {
-    if (!drivers.has(reducedMotion)) drivers.set(reducedMotion, startDriver(install, reducedMotion));
+    if (!drivers.has(reducedMotion)) {
+      // `xvfb-run -a` can choose the same free display as another program starting at that moment.
+      const started = startDriver(install, reducedMotion).catch(() => startDriver(install, reducedMotion));
+      drivers.set(reducedMotion, started);
+    }
     return drivers.get(reducedMotion)!;
   };
 
-  const openSession = async (system: SystemSettings) =>
-    newSession((await driverFor(system.reducedMotion)).url, {
+  const sessionOn = async (driverUrl: string, system: SystemSettings) =>
+    newSession(driverUrl, {
       browserName: 'MiniBrowser',
       // WebKitGTK waits five minutes for a page by default.
       timeouts: { pageLoad: PAGE_LOAD_TIMEOUT_MS, script: PAGE_LOAD_TIMEOUT_MS },
@@ -79,6 +90,18 @@ export async function launchWebKit(install: WebKitInstall): Promise<Browser> {
         args: ['--automation', '--full-screen', ...(system.colorScheme === 'dark' ? ['--dark-mode'] : [])],
       },
     });
+
+  const openSession = async (system: SystemSettings) => {
+    try {
+      return await sessionOn((await driverFor(system.reducedMotion)).url, system);
+    } catch {
+      // Now and then a MiniBrowser fails to reach the virtual display ("cannot open display") and
+      // the driver waits for it forever: once, a new driver on a new display.
+      (await driverFor(system.reducedMotion)).stop();
+      drivers.delete(system.reducedMotion);
+      return sessionOn((await driverFor(system.reducedMotion)).url, system);
+    }
+  };
 
   const first = await openSession(defaultSystem);
   const version = first.browserVersion;
@@ -91,9 +114,9 @@ export async function launchWebKit(install: WebKitInstall): Promise<Browser> {
       // Each session is a new MiniBrowser with empty storage, as for a new visitor.
       const session = await openSession(system);
       /**
-       * The element's centre in viewport coordinates, after scrolling it into view. WebKitGTK's
-       * driver misplaces a pointer aimed at an element on a scrolled page ("move target out of
-       * bounds"), so the journeys aim at the point instead.
+       * The element's centre in viewport coordinates, after scrolling it into view at once: the site
+       * scrolls smoothly, and a pointer aimed while the page still glides lands elsewhere or out of
+       * bounds.
        */
       const centreOf = async (selector: string) =>
         tab.evaluate((target) => {
