@@ -52,6 +52,9 @@ export const text = {
   },
 } satisfies Record<Locale, Record<string, string | ((max: number) => string)>>;
 
+/** How long the dev server may take to bring the form to life. */
+const DEV_SERVER_HYDRATION_MS = 30_000;
+
 /**
  * The contact form of one language, as a visitor meets it. `origin` opens it on another server
  * (the dev server) instead of the tested build.
@@ -75,7 +78,9 @@ export function contactForm(page: Page, locale: Locale, origin = '') {
     notice: form.locator('[aria-live="polite"]'),
     async open() {
       await page.goto(`${origin}${localizedPath('/', locale)}#contact`);
-      await waitForIsland(page, 'ContactForm');
+      // The dev server compiles each module on its first request, and a browser on another origin
+      // (another device) asks for all of them again.
+      await waitForIsland(page, 'ContactForm', origin ? DEV_SERVER_HYDRATION_MS : undefined);
     },
     async fill(message: { name: string; email: string; title: string; project: string }) {
       for (const [field, value] of Object.entries(message)) await fields[field as keyof typeof fields].fill(value);
