@@ -4,6 +4,9 @@ import { inboxFor, inboxPageConsoleErrors } from './inbox-client';
 import { agency, expect, locales, test } from './fixtures';
 import { E2E_PORT } from '../playwright.config';
 
+/** How long the inbox holds an answer while a test watches the form in between. */
+const SENDING_WINDOW_MS = 3000;
+
 const env = localInboxEnv(builtSiteInboxOrigin(E2E_PORT));
 
 for (const locale of locales) {
@@ -19,8 +22,9 @@ for (const locale of locales) {
       const inbox = inboxFor(request, message.email);
       await form.open();
       await form.fill(message);
-      // Hold the first answer a moment to watch the form while it sends.
-      await inbox.failNext({ delayMs: 800 });
+      // Hold the first answer long enough to watch the form while it sends, even on a busy machine
+      // (800 ms was sometimes gone before three checks had run).
+      await inbox.failNext({ delayMs: SENDING_WINDOW_MS });
       await form.submit.click();
 
       await expect(form.submit).toHaveText(t.sending);
@@ -294,7 +298,7 @@ for (const locale of locales) {
         templateId: localTemplates.autoReply[locale],
         status: 400,
         text: 'The template ID is invalid',
-        delayMs: 800,
+        delayMs: SENDING_WINDOW_MS,
       });
       await form.submit.click();
 
