@@ -102,7 +102,11 @@ export const nextFrames = (tab: Tab) =>
 export function pendingIslandsInView() {
   return [...document.querySelectorAll('astro-island[ssr]')]
     .filter((island) => {
-      if (island.getAttribute('client') !== 'visible') return true;
+      // `client:visible`, or `client:deferred="visible"` (the contact form): these wait to be seen.
+      const waitsToBeSeen =
+        island.getAttribute('client') === 'visible' ||
+        (JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: unknown }).value === 'visible';
+      if (!waitsToBeSeen) return true;
       // An island is `display: contents`: its content has the box.
       const box = island.firstElementChild?.getBoundingClientRect();
       return box !== undefined && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
