@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# The Debian packages npm test drives: Chromium for the end-to-end suite (Playwright cannot download
-# its own browser here). Installs only what is missing, so a developer's machine is left alone.
+# The Debian packages npm test drives. The browsers come from Debian because Playwright cannot
+# download its own here: Chromium for the Playwright suite; Firefox ESR, and WebKitGTK's driver on a
+# virtual display (the engine of Safari), for the cross-engine journeys (e2e-engines/). nginx and
+# openssl for deploy/nginx.test.ts, which runs the shipped nginx configuration with a certificate it
+# makes. Installs only what is missing, so a developer's machine is left alone.
 set -euo pipefail
 
-packages=(chromium)
+packages=(chromium firefox-esr webkit2gtk-driver xvfb nginx openssl)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
@@ -14,4 +17,6 @@ echo "Installing from Debian: ${missing[*]}"
 sudo_cmd=""
 if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
 $sudo_cmd apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+# Debian's package may start its own nginx on port 80; the test starts one of its own, so stop that one.
+if [[ " ${missing[*]} " == *" nginx "* ]] && [ -s /run/nginx.pid ]; then $sudo_cmd nginx -s quit || true; fi

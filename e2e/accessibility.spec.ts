@@ -114,6 +114,27 @@ for (const colorScheme of ['light', 'dark'] as const) {
         });
       });
 
+      test.describe(() => {
+        // On a slow run the check outlasts the send's 20 s, and the form then logs its timeout.
+        test.use({ expectedConsoleErrors: /^Contact form: sending failed/ });
+
+        test(`the contact form while sending (${locale}) has no axe violations`, async ({ page, request }) => {
+          const email = uniqueEmail(`axe-sending-${colorScheme}-${locale}`);
+          await page.goto(`${localizedPath('/', locale)}#contact`);
+          await waitForIsland(page, 'ContactForm');
+          await page.locator('#contact-name').fill('Erika Mustermann');
+          await page.locator('#contact-email').fill(email);
+          await page.locator('#contact-title').fill('Barrierefreiheit');
+          // No answer comes: the form stays in its sending state (read-only fields, the button disabled
+          // but focused) far longer than the check takes.
+          await inboxFor(request, email).failNext({ status: 'hang' });
+          await page.locator('button[type="submit"]').click();
+          await expect(page.locator('#contact-name')).toHaveAttribute('readonly', '');
+          await expect(page.locator('button[type="submit"]')).toHaveAttribute('aria-disabled', 'true');
+          expect(await violations(page)).toEqual(none);
+        });
+      });
+
       test(`the contact form with field errors (${locale}) has no axe violations`, async ({ page }) => {
         await page.goto(`${localizedPath('/', locale)}#contact`);
         await waitForIsland(page, 'ContactForm');

@@ -1,44 +1,12 @@
-import type { Page } from '@playwright/test';
+import type { ConsoleMessage, Page } from '@playwright/test';
 import { uniqueEmail } from './inbox-client';
+import { text } from './contact-text';
 import { localizedPath, waitForIsland, type Locale } from './fixtures';
 
-/** What a visitor reads on the contact form, per language. */
-export const text = {
-  de: {
-    form: 'Kontaktformular',
-    email: 'E-Mail',
-    title: 'Betreff',
-    project: 'Projektbeschreibung',
-    submit: 'Nachricht senden',
-    sending: 'Wird gesendet...',
-    success: 'Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.',
-    error: 'Fehler beim Senden. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.',
-    nameMissing: 'Bitte geben Sie Ihren Namen ein.',
-    emailMissing: 'Bitte geben Sie Ihre E-Mail-Adresse ein.',
-    titleMissing: 'Bitte geben Sie einen Betreff ein.',
-    autoReplySubject: 'Ihre Nachricht ist angekommen:',
-    autoReplyGreeting: 'Guten Tag',
-    emailDomainWithoutDot:
-      'Diese Adresse ist unvollständig: Nach dem @ fehlt die Endung, z. B. beispiel.de. Unsere Antwort käme so nicht an.',
-  },
-  en: {
-    form: 'Contact form',
-    email: 'Email',
-    title: 'Subject',
-    project: 'Project description',
-    submit: 'Send message',
-    sending: 'Sending...',
-    success: 'Message sent successfully! We will get back to you soon.',
-    error: 'Error sending message. Please try again or contact us directly.',
-    nameMissing: 'Please enter your name.',
-    emailMissing: 'Please enter your email address.',
-    titleMissing: 'Please enter a subject.',
-    autoReplySubject: 'Your message has arrived:',
-    autoReplyGreeting: 'Hello',
-    emailDomainWithoutDot:
-      'This address is incomplete: the part after the @ needs an ending, e.g. example.com. Our reply could not reach it.',
-  },
-} satisfies Record<Locale, Record<string, string>>;
+export { text };
+
+/** How long the dev server may take to bring the form to life. */
+const DEV_SERVER_HYDRATION_MS = 30_000;
 
 /**
  * The contact form of one language, as a visitor meets it. `origin` opens it on another server
@@ -59,9 +27,13 @@ export function contactForm(page: Page, locale: Locale, origin = '') {
     submit: form.getByRole('button', { name: new RegExp(`${t.submit}|${t.sending.replace('...', '\\.\\.\\.')}`) }),
     success: form.getByRole('status'),
     error: form.getByRole('alert'),
+    /** What follows the status message: whether the message arrived, and where to write instead. */
+    notice: form.locator('[aria-live="polite"]'),
     async open() {
       await page.goto(`${origin}${localizedPath('/', locale)}#contact`);
-      await waitForIsland(page, 'ContactForm');
+      // The dev server compiles each module on its first request, and a browser on another origin
+      // (another device) asks for all of them again.
+      await waitForIsland(page, 'ContactForm', origin ? DEV_SERVER_HYDRATION_MS : undefined);
     },
     async fill(message: { name: string; email: string; title: string; project: string }) {
       for (const [field, value] of Object.entries(message)) await fields[field as keyof typeof fields].fill(value);
@@ -91,3 +63,14 @@ export const visitor = (label: string) => ({
   title: 'Neue Website für unser Café',
   project: 'Wir brauchen eine Speisekarte online\nund ein Reservierungsformular.',
 });
+
+/** Collects what the form logs with console.error: the spec wants every failure logged. */
+export function failureLog(page: Page) {
+  const logged: unknown[] = [];
+  page.on('console', async (message: ConsoleMessage) => {
+    if (message.type() === 'error' && message.text().startsWith('Contact form: sending failed')) {
+      logged.push(await message.args()[1]?.jsonValue());
+    }
+  });
+  return logged;
+}

@@ -18,7 +18,7 @@ test.describe('the dev server of a fresh clone', () => {
   let server: Awaited<ReturnType<typeof dev>> | undefined;
   let emptyEnvDir: string;
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ browser }) => {
     // A developer's own .env must not turn this into a send through EmailJS.
     emptyEnvDir = await mkdtemp(join(tmpdir(), 'no-dotenv-'));
     for (const name of [...requiredEmailJsVariables, 'PUBLIC_EMAILJS_ORIGIN']) delete process.env[name];
@@ -29,6 +29,13 @@ test.describe('the dev server of a fresh clone', () => {
       devToolbar: { enabled: false },
       logLevel: 'warn',
     });
+    // The first page a dev server shows compiles the site and may reload itself once (Vite's
+    // dependency bundling, the content store); a developer sees that once too. The test's page is the
+    // second, as theirs would be.
+    const firstVisit = await browser.newPage();
+    await firstVisit.goto(`${origin}/`);
+    await firstVisit.waitForLoadState('networkidle');
+    await firstVisit.close();
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -58,5 +65,39 @@ test.describe('the dev server of a fresh clone', () => {
     });
     const { subject } = renderEmail(await loadEmailTemplate('notification'), { ...message, to_name: agency.name });
     await expect(notification.getByRole('heading')).toHaveText(subject);
+  });
+
+  test('the form posts to the host the page was opened under, so it also works from another device', async ({
+    page,
+    request,
+  }) => {
+    // 127.0.0.1 stands in for this machine's address on the LAN: the form must not send to localhost,
+    // which on a phone is the phone.
+    const deviceOrigin = `http://127.0.0.1:${DEV_PORT}`;
+    const form = contactForm(page, defaultLocale, deviceOrigin);
+    const message = visitor('dev-server-device');
+    const sentTo = new Set<string>();
+    page.on('request', (sent) => sent.url().includes('/api/v1.0/email/send') && sentTo.add(new URL(sent.url()).origin));
+    await form.open();
+    await form.fill(message);
+    await form.submit.click();
+    await expect(form.success).toHaveText(getTranslator(defaultLocale)('contact.form.success'));
+
+    expect([...sentTo]).toEqual([deviceOrigin]);
+    const received = await inboxFor(request, message.email, origin).messages();
+    expect(received.map((sent) => sent.origin)).toEqual([deviceOrigin, deviceOrigin]);
+  });
+
+  test('the inbox answers no host the dev server refuses, so a rebinding domain reads nothing', async ({ request }) => {
+    const rebinding = { Host: `attacker.example:${DEV_PORT}` };
+    expect((await request.get(`${origin}/`, { headers: rebinding })).status()).toBe(403);
+    for (const path of ['/inbox/messages', '/inbox']) {
+      const response = await request.get(`${origin}${path}`, { headers: rebinding });
+      expect(response.status(), path).toBe(403);
+      expect(await response.text(), path).not.toContain('template_params');
+    }
+    const erase = await request.delete(`${origin}/inbox/messages`, { headers: rebinding });
+    expect(erase.status()).toBe(403);
+    expect((await request.get(`${origin}/inbox/messages`)).status()).toBe(200);
   });
 });

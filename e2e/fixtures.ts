@@ -86,8 +86,8 @@ export async function languageLink(page: Page, locale: string) {
 }
 
 /** Waits until the island whose component file matches `name` has hydrated. */
-export async function waitForIsland(page: Page, name: string) {
-  await expect(page.locator(`astro-island[component-url*="${name}"]:not([ssr])`).first()).toBeAttached();
+export async function waitForIsland(page: Page, name: string, timeout?: number) {
+  await expect(page.locator(`astro-island[component-url*="${name}"]:not([ssr])`).first()).toBeAttached({ timeout });
 }
 
 /** Scrolls the window to `y` at once (the site scrolls smoothly by default) and waits until it is there. */

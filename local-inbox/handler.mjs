@@ -6,8 +6,11 @@
  * 400 with a plain-text reason for a malformed request), keeps every message in a JSON-lines file
  * and lists them at /inbox, each rendered through its template from src/emails (the templates,
  * ready to paste into EmailJS, are at /inbox/templates). Tests can make it fail calls (any HTTP
- * status, or a dropped connection) through /inbox/failures, to walk the spec's whole error
- * catalogue through the real library.
+ * status, a dropped connection, or none at all) through /inbox/failures, to walk the spec's whole
+ * error catalogue through the real library.
+ *
+ * Unlike EmailJS it answers only the site it belongs to (see request-guard.mjs), and nothing a
+ * request or a line of its file holds can break it.
  *
  * One Connect-style handler serves Astro's dev server (see integration.mjs), `npm start` and the
  * tests (see site-server.mjs).
@@ -16,61 +19,126 @@ import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { loadEmailTemplates } from '../src/emails/templates.mjs';
 import { renderInboxPage, renderTemplatesPage } from './inbox-page.mjs';
+import { refusal } from './request-guard.mjs';
 
 export const SEND_PATH = '/api/v1.0/email/send';
 export const INBOX_PATH = '/inbox';
-const MAX_BODY_BYTES = 64 * 1024;
+/** Far above the longest message the form can send (its fields' `maxlength`s), far below harm. */
+export const MAX_BODY_BYTES = 64 * 1024;
+/** Longest a failure rule may hold an answer back: a test's hanging send, never the inbox's memory. */
+const MAX_DELAY_MS = 10 * 60_000;
+const MAX_FAILURE_TIMES = 100;
 
 /**
- * @typedef {{ status?: number | 'drop', text?: string, delayMs?: number, email?: string, templateId?: string,
- *   times?: number }} FailureRule
- *   `status: 'drop'` closes the connection without an answer: the browser's network error. `delayMs`
- *   holds the answer that long (so a test can watch the form while it sends); without a `status` the
- *   call then succeeds as usual.
+ * @typedef {{ status?: number | 'drop' | 'hang', text?: string, delayMs?: number, email?: string,
+ *   templateId?: string, times?: number }} FailureRule
+ *   `status: 'drop'` closes the connection without an answer: the browser's network error.
+ *   `status: 'hang'` never answers, like a stalled connection; the request ends when the browser gives up.
+ *   `delayMs` holds the answer that long (so a test can watch the form while it sends); without a
+ *   `status` the call then succeeds as usual. An HTTP `status` is 400–599.
  *   `email` / `templateId` limit the rule to matching calls, so parallel tests do not meet each other's.
+ *   `times`: how many matching calls it fails (1 unless given).
  * @typedef {{ receivedAt: string, origin: string | null, lib_version: unknown, user_id: string,
  *   service_id: string, template_id: string, template_params: Record<string, unknown> }} InboxMessage
  * @typedef {import('node:http').IncomingMessage} Request
  * @typedef {import('node:http').ServerResponse} Response
  * @typedef {(request: Request, response: Response, next: () => void) => Promise<void>} InboxHandler
+ * @typedef {import('./request-guard.mjs').AllowedHosts} AllowedHosts
  */
+
+/** @param {unknown} value @returns {value is Record<string, unknown>} */
+const isPlainObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Checks a send request the way the real API does; returns the reason it is refused, if it is. */
 export function validateSendRequest(/** @type {any} */ body) {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'The request body must be a JSON object';
+  if (!isPlainObject(body)) return 'The request body must be a JSON object';
   for (const field of ['user_id', 'service_id', 'template_id']) {
-    if (typeof body[field] !== 'string' || body[field].trim() === '') return `The ${field} parameter is required`;
+    const value = body[field];
+    if (typeof value !== 'string' || value.trim() === '') return `The ${field} parameter is required`;
   }
   const params = body.template_params;
-  if (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params))) {
-    return 'The template_params parameter has to be an object';
-  }
+  if (params !== undefined && !isPlainObject(params)) return 'The template_params parameter has to be an object';
   return undefined;
 }
 
 /**
- * @param {{ inboxFile: string }} options where messages are kept, one JSON object per line
+ * Reads a failure rule a test posts, or says what is wrong with it: a rule the inbox cannot apply
+ * (`null`, a status of "500", a delay of an hour) is refused, never kept to break later sends.
+ * @param {unknown} body
+ * @returns {{ rule: FailureRule } | { problem: string }}
+ */
+export function parseFailureRule(body) {
+  if (!isPlainObject(body)) return { problem: 'A failure rule must be a JSON object' };
+  const known = ['status', 'text', 'delayMs', 'email', 'templateId', 'times'];
+  const unknown = Object.keys(body).filter((key) => !known.includes(key));
+  if (unknown.length) return { problem: `Unknown field(s) in the failure rule: ${unknown.join(', ')}` };
+  const { status, text, delayMs, email, templateId, times } = body;
+  const isInteger = (/** @type {unknown} */ value, /** @type {number} */ min, /** @type {number} */ max) =>
+    Number.isInteger(value) && /** @type {number} */ (value) >= min && /** @type {number} */ (value) <= max;
+  if (status !== undefined && status !== 'drop' && status !== 'hang' && !isInteger(status, 400, 599)) {
+    return { problem: 'status must be an HTTP error status (400–599), "drop" or "hang"' };
+  }
+  if (text !== undefined && typeof text !== 'string') return { problem: 'text must be a string' };
+  if (delayMs !== undefined && !isInteger(delayMs, 0, MAX_DELAY_MS)) {
+    return { problem: `delayMs must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}` };
+  }
+  for (const [name, value] of Object.entries({ email, templateId })) {
+    if (value !== undefined && (typeof value !== 'string' || !value)) return { problem: `${name} must be a string` };
+  }
+  if (times !== undefined && !isInteger(times, 1, MAX_FAILURE_TIMES)) {
+    return { problem: `times must be a whole number from 1 to ${MAX_FAILURE_TIMES}` };
+  }
+  if (status === undefined && delayMs === undefined) return { problem: 'A failure rule needs a status or a delayMs' };
+  return { rule: /** @type {FailureRule} */ (body) };
+}
+
+/**
+ * A line of the inbox file that can be shown: what the handler writes. Anything else (a line cut
+ * off by a crash, an edit by hand) is skipped and counted, never a reason to fail the whole inbox.
+ * @param {unknown} value
+ * @returns {value is InboxMessage}
+ */
+const isInboxMessage = (value) =>
+  isPlainObject(value) &&
+  typeof value.receivedAt === 'string' &&
+  typeof value.template_id === 'string' &&
+  isPlainObject(value.template_params);
+
+/**
+ * @param {{ inboxFile: string, allowedHosts?: AllowedHosts }} options where messages are kept, one
+ *   JSON object per line; which Host headers to answer besides IP addresses and localhost (as Vite's
+ *   `server.allowedHosts`; the dev server passes its own)
  * @returns {InboxHandler} answers the send API and the inbox's own paths; hands anything else to `next`
  */
-export function createInboxHandler({ inboxFile }) {
+export function createInboxHandler({ inboxFile, allowedHosts = [] }) {
   /** @type {FailureRule[]} */
   let failures = [];
 
-  const readMessages = async () => {
+  const readInbox = async () => {
     const text = await readFile(inboxFile, 'utf-8').catch(() => '');
-    return text
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => /** @type {InboxMessage} */ (JSON.parse(line)));
+    /** @type {InboxMessage[]} */
+    const messages = [];
+    let unreadable = 0;
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        const message = JSON.parse(line);
+        if (isInboxMessage(message)) messages.push(message);
+        else unreadable++;
+      } catch {
+        unreadable++;
+      }
+    }
+    return { messages, unreadable };
   };
 
-  /** @param {InboxMessage | any} body */
+  /** @param {Record<string, unknown>} body */
   const takeFailure = (body) => {
-    const email = body?.template_params?.email;
+    const email = isPlainObject(body.template_params) ? body.template_params.email : undefined;
     const rule = failures.find(
       (candidate) =>
         (candidate.email === undefined || candidate.email === email) &&
-        (candidate.templateId === undefined || candidate.templateId === body?.template_id),
+        (candidate.templateId === undefined || candidate.templateId === body.template_id),
     );
     if (rule && (rule.times = (rule.times ?? 1) - 1) <= 0) failures = failures.filter((other) => other !== rule);
     return rule;
@@ -78,8 +146,10 @@ export function createInboxHandler({ inboxFile }) {
 
   /** @param {Request} request @param {Response} response */
   const handleSend = async (request, response) => {
-    // Like EmailJS: any site may call; the browser sends a preflight for the JSON content type.
-    response.setHeader('Access-Control-Allow-Origin', '*');
+    // Like EmailJS, with CORS and its preflight; unlike it, for the site's own pages only (the
+    // request guard has refused any other origin by now).
+    if (request.headers.origin) response.setHeader('Access-Control-Allow-Origin', request.headers.origin);
+    response.setHeader('Vary', 'Origin');
     if (request.method === 'OPTIONS') {
       response.writeHead(204, {
         'Access-Control-Allow-Methods': 'POST, OPTIONS',
@@ -90,16 +160,13 @@ export function createInboxHandler({ inboxFile }) {
     }
     if (request.method !== 'POST') return sendText(response, 405, 'Method Not Allowed');
 
-    let body;
-    try {
-      body = JSON.parse(await readBody(request));
-    } catch {
-      return sendText(response, 400, 'The request body must be valid JSON');
-    }
-    const refusal = validateSendRequest(body);
-    if (refusal) return sendText(response, 400, refusal);
+    const body = await readJsonBody(request, response);
+    if (body === undefined) return;
+    const problem = validateSendRequest(body);
+    if (problem) return sendText(response, 400, problem);
 
     const failure = takeFailure(body);
+    if (failure?.status === 'hang') return;
     if (failure?.delayMs) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
     if (failure?.status === 'drop') return void request.socket.destroy();
     if (failure?.status) return sendText(response, failure.status, failure.text ?? 'Internal Server Error');
@@ -121,37 +188,50 @@ export function createInboxHandler({ inboxFile }) {
 
   /**
    * The inbox for people (/inbox) and tests (/inbox/messages, /inbox/failures).
-   * @param {Request} request @param {Response} response @param {string} pathname
+   * @param {Request} request @param {Response} response @param {URL} url
    */
-  const handleInbox = async (request, response, pathname) => {
+  const handleInbox = async (request, response, { pathname, searchParams }) => {
     if (pathname === `${INBOX_PATH}/messages`) {
       if (request.method === 'DELETE') {
         await rm(inboxFile, { force: true });
         failures = [];
         return sendText(response, 204, '');
       }
-      return sendJson(response, await readMessages());
+      return sendJson(response, (await readInbox()).messages);
     }
     if (pathname === `${INBOX_PATH}/failures` && request.method === 'POST') {
-      const rule = /** @type {FailureRule} */ (JSON.parse(await readBody(request)));
-      failures.push(rule);
+      const body = await readJsonBody(request, response);
+      if (body === undefined) return;
+      const parsed = parseFailureRule(body);
+      if ('problem' in parsed) return sendText(response, 400, parsed.problem);
+      failures.push(parsed.rule);
       return sendJson(response, failures);
     }
     // Templates are read on every visit, so an edited template shows on the next reload.
     if (pathname === INBOX_PATH || pathname === `${INBOX_PATH}/`) {
-      return sendHtml(response, renderInboxPage((await readMessages()).reverse(), await loadTemplates()));
+      const { messages, unreadable } = await readInbox();
+      const page = Number(searchParams.get('page') ?? 1);
+      return sendHtml(response, renderInboxPage(messages.reverse(), await loadTemplates(), { page, unreadable }));
     }
     if (pathname === `${INBOX_PATH}/templates`) return sendHtml(response, renderTemplatesPage(await loadTemplates()));
     return sendText(response, 404, 'Not Found');
   };
 
   return async (request, response, next) => {
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-    const isInbox = pathname === INBOX_PATH || pathname.startsWith(`${INBOX_PATH}/`);
-    if (pathname !== SEND_PATH && !isInbox) return next();
+    /** @type {URL} */
+    let url;
     try {
-      if (pathname === SEND_PATH) await handleSend(request, response);
-      else await handleInbox(request, response, pathname);
+      url = new URL(request.url ?? '/', 'http://localhost');
+    } catch {
+      return sendText(response, 400, 'Bad Request');
+    }
+    const isInbox = url.pathname === INBOX_PATH || url.pathname.startsWith(`${INBOX_PATH}/`);
+    if (url.pathname !== SEND_PATH && !isInbox) return next();
+    const refused = refusal(request, allowedHosts);
+    if (refused) return sendText(response, ...refused);
+    try {
+      if (url.pathname === SEND_PATH) await handleSend(request, response);
+      else await handleInbox(request, response, url);
     } catch (error) {
       console.error(error);
       if (!response.headersSent) sendText(response, 500, 'Internal Server Error');
@@ -159,17 +239,48 @@ export function createInboxHandler({ inboxFile }) {
   };
 }
 
-/** @param {Request} request */
+/** The body was larger than MAX_BODY_BYTES. */
+class BodyTooLargeError extends Error {}
+
+/**
+ * The request's JSON body, or undefined once it has answered why there is none: 413 for a body
+ * past MAX_BODY_BYTES (it stops reading there), 400 for one that is no JSON.
+ * @param {Request} request @param {Response} response
+ * @returns {Promise<any>}
+ */
+async function readJsonBody(request, response) {
+  /** @type {string} */
+  let text;
+  try {
+    text = await readBody(request);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    response.setHeader('Connection', 'close');
+    sendText(response, 413, `The request body must be at most ${MAX_BODY_BYTES} bytes`);
+    return undefined;
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    sendText(response, 400, 'The request body must be valid JSON');
+    return undefined;
+  }
+}
+
+/** @param {Request} request @returns {Promise<string>} */
 function readBody(request) {
+  if (Number(request.headers['content-length']) > MAX_BODY_BYTES) return Promise.reject(new BodyTooLargeError());
   return new Promise((resolve, reject) => {
     let size = 0;
     /** @type {Buffer[]} */
     const chunks = [];
-    request.on('data', (chunk) => {
+    const onData = (/** @type {Buffer} */ chunk) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) reject(new Error('too large'));
-      else chunks.push(chunk);
-    });
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      request.off('data', onData);
+      reject(new BodyTooLargeError());
+    };
+    request.on('data', onData);
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf-8')));
     request.on('error', reject);
   });

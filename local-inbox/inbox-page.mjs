@@ -19,11 +19,26 @@ import { localInboxEnv } from './env.mjs';
  * @typedef {import('./handler.mjs').InboxMessage} InboxMessage
  */
 
+const INBOX_PAGE_PATH = '/inbox';
+
 /** Which template the local stand-in ids stand for: the stand-in of the variable that holds each one's id. */
 const standIns = localInboxEnv('');
 const templateNames = /** @type {Record<string, EmailTemplateName>} */ (
   Object.fromEntries(Object.entries(emailTemplates).map(([name, { envVariable }]) => [standIns[envVariable], name]))
 );
+
+/** Newest messages per inbox page: 200 long messages on one page made it 25 MB. */
+export const MESSAGES_PER_PAGE = 20;
+
+/**
+ * A parameter as text. The form sends strings, but the file may hold anything a request carried:
+ * `{"toString": 1}` cannot even be turned into a string the usual way.
+ * @param {unknown} value
+ */
+const asText = (value) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
+
+/** @param {Record<string, unknown>} params */
+const paramsAsText = (params) => Object.fromEntries(Object.entries(params).map(([key, value]) => [key, asText(value)]));
 
 /**
  * The message as its recipient sees it, or why it cannot be shown. The e-mail sits in a sandboxed
@@ -40,12 +55,36 @@ function renderedEmail(message, templates) {
     };
   }
   try {
-    const { subject, html } = renderEmail(template, message.template_params);
+    const { subject, html } = renderEmail(template, paramsAsText(message.template_params));
     const frame = `<iframe sandbox title="${escape(subject)}" srcdoc="${escape(html)}"></iframe>`;
     return { subject, body: `<p class="meta">${escape(EMAILS_DIR)}/${escape(template.file)}</p>${frame}` };
   } catch (error) {
     return { subject: message.template_id, body: problem(/** @type {Error} */ (error).message) };
   }
+}
+
+/** @param {InboxMessage} message @param {EmailTemplate[] | Error} templates */
+function renderedMessage(message, templates) {
+  const { subject, body } = renderedEmail(message, templates);
+  const params = Object.entries(paramsAsText(message.template_params))
+    .map(([key, value]) => `<tr><th>${escape(key)}</th><td>${escape(value)}</td></tr>`)
+    .join('');
+  const received = new Date(message.receivedAt);
+  const when = Number.isNaN(received.getTime()) ? message.receivedAt : received.toLocaleString('de-DE');
+  const meta = [
+    `template <code>${escape(message.template_id)}</code>`,
+    `service <code>${escape(asText(message.service_id))}</code>`,
+    `key <code>${escape(asText(message.user_id))}</code>`,
+    `lib ${escape(asText(message.lib_version))}`,
+    ...(message.origin ? [`from ${escape(asText(message.origin))}`] : []),
+  ].join(' · ');
+  return `<li data-template-id="${escape(message.template_id)}">
+  <header><h2>${escape(subject)}</h2>
+  <time datetime="${escape(message.receivedAt)}">${escape(when)}</time></header>
+  <p class="meta">${meta}</p>
+  ${body}
+  <details><summary>Parameters as sent</summary><table>${params}</table></details>
+</li>`;
 }
 
 /** @param {string} text */
@@ -67,6 +106,7 @@ const layout = (title, lead, main) => `<!doctype html>
   header { display: flex; justify-content: space-between; gap: 1rem; } h2 { font-size: 1.05rem; margin: 0; }
   time, .meta { color: #515c73; font-size: .9rem; } .meta { margin: .25rem 0 .75rem; }
   .problem { color: #a3281b; font-weight: 600; }
+  .pages { display: flex; gap: 1.5rem; justify-content: center; margin: 1rem 0; }
   iframe { display: block; width: 100%; height: 26rem; border: 1px solid #d5dae2; border-radius: 8px; resize: vertical; }
   details { margin-top: .75rem; } summary { cursor: pointer; color: #424b5e; }
   table { border-collapse: collapse; width: 100%; } th { text-align: left; width: 9rem; vertical-align: top; color: #424b5e; font-weight: 600; }
@@ -82,30 +122,31 @@ ${main}
 </html>`;
 
 /**
+ * One page of the inbox, MESSAGES_PER_PAGE messages long, with links to the newer and older ones.
  * @param {InboxMessage[]} messages newest first
  * @param {EmailTemplate[] | Error} templates the templates from src/emails, or why they could not be read
+ * @param {{ page?: number, unreadable?: number }} [view] which page (1 = the newest messages); how many
+ *   lines of the inbox file could not be read
  */
-export function renderInboxPage(messages, templates) {
-  const items = messages
-    .map((message) => {
-      const { subject, body } = renderedEmail(message, templates);
-      const params = Object.entries(message.template_params)
-        .map(([key, value]) => `<tr><th>${escape(key)}</th><td>${escape(value)}</td></tr>`)
-        .join('');
-      return `<li data-template-id="${escape(message.template_id)}">
-  <header><h2>${escape(subject)}</h2>
-  <time datetime="${escape(message.receivedAt)}">${escape(new Date(message.receivedAt).toLocaleString('de-DE'))}</time></header>
-  <p class="meta">template <code>${escape(message.template_id)}</code> · service <code>${escape(message.service_id)}</code> · key <code>${escape(message.user_id)}</code> · lib ${escape(message.lib_version)}${message.origin ? ` · from ${escape(message.origin)}` : ''}</p>
-  ${body}
-  <details><summary>Parameters as sent</summary><table>${params}</table></details>
-</li>`;
-    })
-    .join('\n');
+export function renderInboxPage(messages, templates, { page: asked = 1, unreadable = 0 } = {}) {
+  const pages = Math.max(1, Math.ceil(messages.length / MESSAGES_PER_PAGE));
+  const page = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), pages) : 1;
+  const shown = messages.slice((page - 1) * MESSAGES_PER_PAGE, page * MESSAGES_PER_PAGE);
+  const items = shown.map((message) => renderedMessage(message, templates)).join('\n');
+  const pageLink = (/** @type {number} */ to, /** @type {string} */ label) =>
+    `<a href="${INBOX_PAGE_PATH}${to === 1 ? '' : `?page=${to}`}">${label}</a>`;
+  const navigation =
+    pages > 1
+      ? `<nav class="pages">${page > 1 ? pageLink(page - 1, '← Newer') : ''}<span>Page ${page} of ${pages}</span>${page < pages ? pageLink(page + 1, 'Older →') : ''}</nav>`
+      : '';
+  const skipped = unreadable
+    ? problem(`${unreadable} line(s) of the inbox file could not be read and are left out.`)
+    : '';
 
   return layout(
     `Local inbox (${messages.length})`,
     'What the contact form sent to the local EmailJS stand-in, newest first, each as its recipient will see it. Reload for new messages. <a href="/inbox/templates">The templates, ready for EmailJS</a>.',
-    messages.length ? `<ol>${items}</ol>` : '<p>No messages yet. Send the contact form on the site.</p>',
+    `${skipped}${messages.length ? `${navigation}<ol>${items}</ol>${navigation}` : '<p>No messages yet. Send the contact form on the site.</p>'}`,
   );
 }
 

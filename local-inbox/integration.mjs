@@ -6,9 +6,53 @@
  */
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
+import { PAGE_ORIGIN } from '../src/lib/contact/api-origin.mjs';
 import { createInboxHandler, INBOX_PATH } from './handler.mjs';
 import { localInboxEnv, requiredEmailJsVariables } from './env.mjs';
 import { isPortTaken, portTakenMessage } from './port.mjs';
+
+/** The addresses that keep a dev server on this machine. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+/**
+ * The line the dev server prints when `--host` (or `server.host`) opens it, and with it the inbox,
+ * to the network; undefined while it listens on this machine only.
+ * @param {string | boolean | undefined} host Astro's `server.host`
+ * @param {number} port
+ */
+export function exposedInboxWarning(host, port) {
+  if (!host || (typeof host === 'string' && LOCAL_HOSTS.has(host))) return undefined;
+  return (
+    `⚠ THE LOCAL INBOX IS OPEN TO YOUR NETWORK: anyone who can reach this machine on port ${port} can read, ` +
+    `send and delete contact messages at ${INBOX_PATH} (the "Network" addresses above). Leave out --host ` +
+    'unless you are testing from another device.'
+  );
+}
+
+/**
+ * Vite's `server.allowedHosts` with the names Vite allows besides it (the `server.host`, `hmr.host`
+ * and `server.origin` it was given), so the inbox answers exactly the hosts the dev server does.
+ * @param {import('vite').ResolvedConfig['server']} server
+ * @returns {import('./request-guard.mjs').AllowedHosts}
+ */
+export function devServerAllowedHosts({ allowedHosts, host, hmr, origin }) {
+  if (allowedHosts === true) return true;
+  const extra = [
+    typeof host === 'string' ? host : undefined,
+    typeof hmr === 'object' ? hmr.host : undefined,
+    origin ? hostnameOf(origin) : undefined,
+  ];
+  return [...allowedHosts, ...extra.filter(/** @returns {name is string} */ (name) => !!name)];
+}
+
+/** @param {string} url */
+function hostnameOf(url) {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+}
 
 /** @param {{ inboxFile?: string }} [options] */
 export function localInbox({ inboxFile = '.inbox/messages.jsonl' } = {}) {
@@ -31,16 +75,21 @@ export function localInbox({ inboxFile = '.inbox/messages.jsonl' } = {}) {
         const env = { ...loadEnv('development', envDir, 'PUBLIC_'), ...process.env };
         // Only when none is set: a half-filled .env means EmailJS was meant, and Astro names what is missing.
         useLocalInbox = requiredEmailJsVariables.every((name) => !env[name]);
-        if (useLocalInbox) Object.assign(process.env, localInboxEnv(`http://localhost:${port}`));
+        // The page's own origin, not http://localhost:PORT: a phone on the LAN that opened the site
+        // at this machine's address must send there too, not to its own localhost.
+        if (useLocalInbox) Object.assign(process.env, localInboxEnv(PAGE_ORIGIN));
         logger.info(
           useLocalInbox
             ? `Contact form → local inbox at http://localhost:${port}${INBOX_PATH} (no EmailJS values in .env)`
             : `Contact form → EmailJS (${env.PUBLIC_EMAILJS_ORIGIN || 'https://api.emailjs.com'}), from the EmailJS values in the environment or .env`,
         );
+        const warning = useLocalInbox ? exposedInboxWarning(host, port) : undefined;
+        if (warning) logger.warn(warning);
       },
       'astro:server:setup': ({ server }) => {
         if (!useLocalInbox) return;
-        const handler = createInboxHandler({ inboxFile });
+        // Mounted ahead of Vite's own middleware, so it brings the same host check along.
+        const handler = createInboxHandler({ inboxFile, allowedHosts: devServerAllowedHosts(server.config.server) });
         server.middlewares.use((request, response, next) => void handler(request, response, next));
       },
     },

@@ -43,7 +43,7 @@ describe('a taken port', () => {
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe(portTakenMessage(port, 'npm start'));
     expect(result.stdout).not.toMatch(/build/i);
-  });
+  }, 20_000);
 
   it('stops `npm run dev` with that one line too', () => {
     const result = spawnSync(
@@ -57,5 +57,6 @@ describe('a taken port', () => {
     );
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe(portTakenMessage(port, 'npm run dev'));
-  });
+    // Astro loads its whole config before the integration can check the port: seconds on a busy machine.
+  }, 60_000);
 });

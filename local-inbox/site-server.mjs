@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createGzip } from 'node:zlib';
 import { extname, join, normalize, resolve } from 'node:path';
+import { byteRange } from './byte-range.mjs';
 import { createInboxHandler, sendText } from './handler.mjs';
 import { headersFor, parseHeadersFile } from './headers-file.mjs';
 
@@ -33,6 +34,36 @@ const contentTypes = {
 };
 
 /**
+ * Sends a file as it is, or the one range of it that the request asks for (206), as static hosts do.
+ * This server sends no validators, so a conditional range (`If-Range`) can never be known to still
+ * match: it gets the whole file, as RFC 9110 § 13.1.5 requires.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ * @param {string} file
+ * @param {string} type
+ * @param {number} size
+ */
+function sendFile(request, response, file, type, size) {
+  const range = request.headers['if-range'] === undefined ? byteRange(request.headers.range, size) : 'whole';
+  if (range === 'unsatisfiable') {
+    response.writeHead(416, { 'Content-Range': `bytes */${size}`, 'Accept-Ranges': 'bytes' });
+    return void response.end();
+  }
+  if (range === 'whole') {
+    response.writeHead(200, { 'Content-Type': type, 'Content-Length': size, 'Accept-Ranges': 'bytes' });
+    return void createReadStream(file).pipe(response);
+  }
+  const { start, end } = range;
+  response.writeHead(206, {
+    'Content-Type': type,
+    'Content-Length': end - start + 1,
+    'Content-Range': `bytes ${start}-${end}/${size}`,
+    'Accept-Ranges': 'bytes',
+  });
+  createReadStream(file, { start, end }).pipe(response);
+}
+
+/**
  * @param {{ root: string, inboxFile: string }} options
  *   root: a built site; inboxFile: where the inbox keeps messages, one JSON object per line.
  */
@@ -49,8 +80,16 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
    * @param {string} pathname
    */
   const serveStatic = async (request, response, pathname) => {
+    /** @type {string} */
+    let decoded;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      // A malformed escape such as `/%` names no file; it is the client's mistake, not a server error.
+      return sendText(response, 400, 'Bad Request');
+    }
     for (const [name, value] of headersFor(headerRules, pathname)) response.appendHeader(name, value);
-    const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
+    const safe = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
     for (const candidate of [safe, join(safe, 'index.html')]) {
       const file = join(root, candidate);
       if (!file.startsWith(root)) break;
@@ -58,13 +97,12 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
       if (info?.isFile()) {
         const type =
           contentTypes[/** @type {keyof typeof contentTypes} */ (extname(file))] ?? 'application/octet-stream';
+        // A request for part of a file gets that part of the file itself, never of its gzipped form.
         const compress =
           /^(text\/|application\/(json|xml)|image\/svg)/.test(type) &&
-          /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-        if (!compress) {
-          response.writeHead(200, { 'Content-Type': type, 'Content-Length': info.size });
-          return void createReadStream(file).pipe(response);
-        }
+          /\bgzip\b/.test(request.headers['accept-encoding'] ?? '') &&
+          request.headers.range === undefined;
+        if (!compress) return sendFile(request, response, file, type, info.size);
         response.writeHead(200, { 'Content-Type': type, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
         return void createReadStream(file).pipe(createGzip()).pipe(response);
       }

@@ -156,4 +156,11 @@ describe('package-lock.json', () => {
   it('is named by the README, so a developer learns the range before npm refuses', () => {
     expect(readFileSync('README.md', 'utf-8')).toContain(`\`${manifest.engines.node}\``);
   });
+
+  // Netlify and Cloudflare Pages build with the Node line in .nvmrc (README › Deploying).
+  it('names in .nvmrc a Node line that engines accepts', () => {
+    const line = readFileSync('.nvmrc', 'utf-8').trim();
+    expect(line).toMatch(/^\d+$/);
+    expect(semver.intersects(`${line}.x`, manifest.engines.node)).toBe(true);
+  });
 });

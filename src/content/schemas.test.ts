@@ -88,10 +88,48 @@ describe('bad content is rejected, naming the field', () => {
 
   it('a mail provider or host outside the EU, which the privacy policy would misstate', () => {
     const agency = read('agency.json');
-    const mailProvider = { ...agency.mailProvider, country: 'US' };
+    const usa = { code: 'US', de: 'USA', en: 'USA' };
+    const mailProvider = { ...agency.mailProvider, country: usa };
     expect(fieldsOf(agencySchema.safeParse({ ...agency, mailProvider }))).toEqual(['mailProvider.country']);
+    const hosting = { ...agency.hosting, country: { ...usa, code: 'us' } };
+    expect(fieldsOf(agencySchema.safeParse({ ...agency, hosting }))).toContain('hosting.country.code');
     const { mailProvider: _dropped, ...withoutMailProvider } = agency;
     expect(fieldsOf(agencySchema.safeParse(withoutMailProvider))).toEqual(['mailProvider']);
+  });
+
+  it('a Data Privacy Framework certification outside the USA, which adequacy decision (EU) 2023/1795 does not cover', () => {
+    const agency = read('agency.json');
+    const hosting = { ...agency.emailjs.hosting, country: { code: 'IN', de: 'Indien', en: 'India' } };
+    expect(fieldsOf(agencySchema.safeParse({ ...agency, emailjs: { ...agency.emailjs, hosting } }))).toEqual([
+      'emailjs.hosting.dataPrivacyFramework',
+    ]);
+    const notCertified = { ...hosting, dataPrivacyFramework: false };
+    const emailjs = { ...agency.emailjs, hosting: notCertified };
+    expect(agencySchema.safeParse({ ...agency, emailjs }).success).toBe(true);
+  });
+
+  it('a social profile without its joint-controller agreement or third countries', () => {
+    const agency = read('agency.json');
+    const { jointControllerAgreement: _agreement, ...withoutAgreement } = agency.social[0];
+    const social = [withoutAgreement, ...agency.social.slice(1)];
+    expect(fieldsOf(agencySchema.safeParse({ ...agency, social }))).toEqual(['social.0.jointControllerAgreement']);
+    const unnamed = [{ ...agency.social[1], thirdCountries: [{ code: 'CN' }] }];
+    expect(
+      fieldsOf(agencySchema.safeParse({ ...agency, social: [agency.social[0], ...unnamed, agency.social[2]] })),
+    ).toEqual(['social.1.thirdCountries.0.de', 'social.1.thirdCountries.0.en']);
+  });
+
+  it('hosting for clients without the languages of its contact point; insurance without its scope', () => {
+    const agency = read('agency.json');
+    const clientHosting = { offered: true, contactLanguages: [] };
+    expect(fieldsOf(agencySchema.safeParse({ ...agency, clientHosting }))).toEqual(['clientHosting.contactLanguages']);
+    const professionalLiabilityInsurance = { insurer: 'Rheinische Versicherung AG', address: 'Rheinufer 1, Köln' };
+    expect(fieldsOf(agencySchema.safeParse({ ...agency, professionalLiabilityInsurance }))).toEqual([
+      'professionalLiabilityInsurance.scope',
+    ]);
+    const scope = { de: 'Europäische Union', en: 'European Union' };
+    const insured = { ...agency, professionalLiabilityInsurance: { ...professionalLiabilityInsurance, scope } };
+    expect(agencySchema.safeParse(insured).success).toBe(true);
   });
 
   it('coordinates too coarse to find the door, or opening hours that end before they start', () => {

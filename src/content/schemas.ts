@@ -3,6 +3,9 @@ import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { icons, type IconName } from '../components/icons';
 import { locales } from '../i18n/locales';
+import { euCountries } from './countries';
+
+export { euCountries };
 
 /**
  * Zod schemas of the agency's content. They run when Astro loads `src/content/*` at build time;
@@ -52,21 +55,22 @@ export const germanVatId = z
     },
   );
 
-/** The EU member states: the privacy policy says the host and the mailbox keep data there. */
-export const euCountries = 'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(
-  ' ',
-);
+/**
+ * A country as the legal texts name it in each language ("USA", not "Vereinigte Staaten"), with its
+ * ISO 3166 code, by which the rules and the tests tell the EU from a third country.
+ */
+const country = localizedText.extend({
+  code: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166 country code, like DE'),
+});
 
 /** A processor of the website with its servers in the EU, as the privacy policy states. */
 const euProcessor = z.object({
   provider: z.string().min(1),
   address: z.string().min(1),
-  country: z
-    .string()
-    .refine(
-      (code) => euCountries.includes(code),
-      'must be an EU country code: the privacy policy states no third-country transfer for this processor',
-    ),
+  country: country.refine(
+    ({ code }) => euCountries.includes(code),
+    'must be an EU country: the privacy policy states no third-country transfer for this processor',
+  ),
 });
 
 /** schema.org's DayOfWeek names, as search engines read them. */
@@ -116,6 +120,10 @@ export const agencySchema = z.object({
         url: externalUrl,
         // The platform's operator, jointly responsible for the page's statistics (CJEU C-210/16).
         operator: z.string().min(1),
+        // The operator's agreement on that joint responsibility, whose essence visitors may read (Art. 26(2) GDPR).
+        jointControllerAgreement: externalUrl,
+        // Third countries the platform processes visitors' data in, by its own privacy notice.
+        thirdCountries: z.array(country),
       }),
     )
     .length(socialNetworks.length)
@@ -130,12 +138,32 @@ export const agencySchema = z.object({
   // The form's sending service (a processor in a third country, see the privacy policy).
   emailjs: z.object({
     provider: z.string().min(1),
-    country: localizedText,
+    country,
     // How long sent messages stay in the account's history (Art. 13(2)(a) GDPR).
     historyRetentionDays: z.number().int().positive(),
-    // Its sub-processors for servers and databases, from its data processing agreement.
-    subprocessors: localizedText,
+    // Its sub-processor for servers and databases, from its data processing agreement.
+    hosting: z
+      .object({
+        provider: z.string().min(1),
+        country,
+        // Certified under the EU-U.S. Data Privacy Framework: adequacy decision (EU) 2023/1795 covers the transfer.
+        dataPrivacyFramework: z.boolean(),
+      })
+      .refine((hosting) => !hosting.dataPrivacyFramework || hosting.country.code === 'US', {
+        message: 'only a company in the USA can be certified under the EU-U.S. Data Privacy Framework',
+        path: ['dataPrivacyFramework'],
+      }),
   }),
+  // Hosting clients' websites makes the agency a hosting service under the Digital Services Act: the
+  // imprint then names a single point of contact (Art. 11, 12 DSA) with the languages it answers in.
+  clientHosting: z.object({
+    offered: z.boolean(),
+    contactLanguages: z.array(localizedText).min(1),
+  }),
+  // Only where the agency has one; the imprint then names it (§ 2 Abs. 1 Nr. 11 DL-InfoV).
+  professionalLiabilityInsurance: z
+    .object({ insurer: z.string().min(1), address: z.string().min(1), scope: localizedText })
+    .optional(),
   supervisoryAuthority: z.object({ name: z.string().min(1), address: z.string().min(1), url: externalUrl }),
 });
 

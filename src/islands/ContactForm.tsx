@@ -1,13 +1,24 @@
-import { useEffect, useState, useSyncExternalStore, type ChangeEvent, type ReactNode, type SubmitEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ChangeEvent,
+  type ReactNode,
+  type SubmitEvent,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { IconSvg } from '../components/IconSvg';
 import type { IconName } from '../components/icons';
 import { contactConfig } from '../lib/contact/config';
+import { sessionDraftStore } from '../lib/contact/draft';
 import { emailJsSender } from '../lib/contact/emailjs';
-import { createContactForm } from '../lib/contact/form';
-import { fieldMaxLength, type ContactField } from '../lib/contact/message';
+import { createContactForm, type ContactNotice } from '../lib/contact/form';
+import { emptyMessage, fieldMaxLength, type ContactField, type ContactMessage } from '../lib/contact/message';
 import { sendContactMessage, type SendEmail } from '../lib/contact/send';
-import { firstFieldInError, type FieldProblem } from '../lib/contact/validate';
+import { SendTimeoutError, withinTimeout } from '../lib/contact/timeout';
+import { contactFields, firstFieldInError, type FieldProblem } from '../lib/contact/validate';
 import type { Locale } from '../i18n/locales';
 
 export interface ContactFormStrings {
@@ -27,10 +38,14 @@ export interface ContactFormStrings {
   titleMissing: string;
   emailMalformed: string;
   emailDomainWithoutDot: string;
+  /** Contains `{max}`, the field's length limit. */
+  tooLong: string;
   submit: string;
   sending: string;
   success: string;
   error: string;
+  /** What follows the status message, by `ContactNotice`; `{email}` is where the agency's address goes. */
+  notice: Record<ContactNotice, string>;
   /** Contains `{link}` where the privacy policy link goes. */
   privacy: string;
   privacyLink: string;
@@ -42,13 +57,16 @@ interface Props {
   locale: Locale;
   strings: ContactFormStrings;
   agencyName: string;
+  /** Where to write when the form cannot send: the notices name it. */
+  agencyEmail: string;
   privacyHref: string;
 }
 
 // The border shows where a field is: at least 3:1 against the card (WCAG 1.4.11); placeholders are
-// text: at least 4.5:1 (WCAG 1.4.3). e2e/contrast.spec.ts measures both themes.
+// text: at least 4.5:1 (WCAG 1.4.3). e2e/contrast.spec.ts measures both themes. While a message is
+// being sent the fields are read-only, and a tint says so.
 const inputClass =
-  'mt-2 block w-full rounded-xl border border-ink-400 bg-white px-4 py-3 text-ink-950 placeholder:text-ink-500 transition-colors focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-ink-500 dark:bg-ink-950 dark:text-white dark:placeholder:text-ink-400 dark:focus:border-brand-300 dark:focus:ring-brand-300/30 aria-[invalid=true]:border-ember-600 dark:aria-[invalid=true]:border-ember-400';
+  'mt-2 block w-full rounded-xl border border-ink-400 bg-white px-4 py-3 text-ink-950 placeholder:text-ink-500 transition-colors focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-ink-500 dark:bg-ink-950 dark:text-white dark:placeholder:text-ink-400 dark:focus:border-brand-300 dark:focus:ring-brand-300/30 aria-[invalid=true]:border-ember-600 dark:aria-[invalid=true]:border-ember-400 read-only:bg-ink-50 dark:read-only:bg-ink-900';
 
 const fields: { name: ContactField; type: 'text' | 'email'; autoComplete: string; required: boolean }[] = [
   { name: 'name', type: 'text', autoComplete: 'name', required: true },
@@ -58,8 +76,43 @@ const fields: { name: ContactField; type: 'text' | 'email'; autoComplete: string
 
 /** The words for one field's problem, in the page's language. */
 function fieldErrorText(strings: ContactFormStrings, field: ContactField, problem: FieldProblem): string {
+  if (problem === 'tooLong') return strings.tooLong.replace('{max}', String(fieldMaxLength[field]));
   if (problem !== 'missing') return strings[problem];
   return field === 'project' ? '' : strings[`${field}Missing`];
+}
+
+/** What the page's fields hold: a visitor may have typed before the island came to life. */
+function typedInto(form: HTMLFormElement): ContactMessage {
+  const typed = { ...emptyMessage };
+  for (const field of contactFields) {
+    const element = form.elements.namedItem(field);
+    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) typed[field] = element.value;
+  }
+  return typed;
+}
+
+/**
+ * The library's code is a request of its own: on a stalled connection it may never come, and then
+ * nothing was sent, which the visitor is told as such (not as a send without an answer).
+ */
+async function senderWithinTimeout(loading: Promise<SendEmail>): Promise<SendEmail> {
+  try {
+    return await withinTimeout(loading);
+  } catch (error) {
+    if (error instanceof SendTimeoutError) throw new Error(`The sending library did not load: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Asks before the page is left while a message is on its way: its confirmation would be lost. */
+function useLeaveGuard(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    // The browser asks in its own words; a page's text is no longer shown anywhere.
+    const guard = (event: BeforeUnloadEvent) => event.preventDefault();
+    addEventListener('beforeunload', guard);
+    return () => removeEventListener('beforeunload', guard);
+  }, [active]);
 }
 
 /**
@@ -103,39 +156,84 @@ function StatusMessage({
 }
 
 /**
+ * What the visitor should know after the status message: a live region of its own, always in the
+ * page, so it is announced; the agency's address is a link.
+ */
+function Notice({ text, email }: { text: string | undefined; email: string }) {
+  const [before, after] = (text ?? '').split('{email}');
+  return (
+    <p aria-live="polite" className="max-w-prose text-sm text-ink-700 dark:text-ink-200 [&:not(:empty)]:mt-4">
+      {text && (
+        <>
+          {before}
+          {after !== undefined && (
+            <>
+              <a href={`mailto:${email}`} className="text-link whitespace-nowrap">
+                {email}
+              </a>
+              {after}
+            </>
+          )}
+        </>
+      )}
+    </p>
+  );
+}
+
+/**
  * The contact form. The state machine and the sending sequence live in `lib/contact`; this island
  * only draws their state and hands them the visitor's input.
  */
-export default function ContactForm({ locale, strings, agencyName, privacyHref }: Props) {
-  const [form] = useState(() => {
-    let sendEmail: SendEmail | undefined;
-    return createContactForm({
-      deliver: async (message, onNotified) => {
-        // EmailJS is set up on the first submit, not on page load: most visitors never send.
-        sendEmail ??= await emailJsSender(contactConfig);
-        return sendContactMessage(
+export default function ContactForm({ locale, strings, agencyName, agencyEmail, privacyHref }: Props) {
+  const [{ form, loadSender }] = useState(() => {
+    // EmailJS is loaded once the visitor starts typing, not with the page: most visitors never
+    // send, and whoever does has it at hand by the time they press the button.
+    let sender: Promise<SendEmail> | undefined;
+    const loadSender = () =>
+      (sender ??= emailJsSender(contactConfig).catch((error: unknown) => {
+        sender = undefined;
+        throw error;
+      }));
+    const form = createContactForm({
+      draft: sessionDraftStore(() => sessionStorage),
+      deliver: async (message, onNotified) =>
+        sendContactMessage(
           message,
-          { sendEmail, templates: contactConfig.templates, agencyName, locale },
+          {
+            sendEmail: await senderWithinTimeout(loadSender()),
+            templates: contactConfig.templates,
+            agencyName,
+            locale,
+          },
           onNotified,
-        );
-      },
+        ),
     });
+    return { form, loadSender };
   });
   const {
     fields: values,
     status,
     sending,
     errors,
+    notice,
   } = useSyncExternalStore(form.subscribe, form.getState, form.getState);
+  const formElement = useRef<HTMLFormElement>(null);
   // Until React runs, a click would submit natively and go nowhere; the button waits for us.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
+  // Before the next paint, so the fields never flash empty: React keeps what the page's fields hold
+  // while it hydrates, but would clear it on its first render from the form's empty state.
+  useLayoutEffect(() => {
+    if (formElement.current) form.resume(typedInto(formElement.current));
     setHydrated(true);
     return () => form.dispose();
   }, [form]);
+  useLeaveGuard(sending);
 
-  const edit = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+  const edit = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     form.edit(event.target.name as ContactField, event.target.value);
+    // A failure here is met again, and reported, on submit.
+    loadSender().catch(() => undefined);
+  };
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -159,15 +257,16 @@ export default function ContactForm({ locale, strings, agencyName, privacyHref }
   };
 
   const [privacyBefore, privacyAfter] = strings.privacy.split('{link}');
+  const projectError = errorProps('project');
 
   return (
     <form
+      ref={formElement}
       method="post"
       // Once React runs, the form checks the fields itself, in the page's language; the browser's
       // bubbles speak the browser's. `required` and `type="email"` stay for assistive technology.
       noValidate={hydrated}
       aria-label={strings.label}
-      aria-busy={sending}
       onSubmit={submit}
       className="card p-6 sm:p-8"
       data-contact-form
@@ -193,6 +292,8 @@ export default function ContactForm({ locale, strings, agencyName, privacyHref }
                 maxLength={fieldMaxLength[field.name]}
                 placeholder={strings[`${field.name}Placeholder`]}
                 value={values[field.name]}
+                // What is being sent stays as it is, so what the agency gets is what the visitor sees.
+                readOnly={sending}
                 onChange={edit}
                 className={inputClass}
                 {...error.aria}
@@ -213,9 +314,12 @@ export default function ContactForm({ locale, strings, agencyName, privacyHref }
             maxLength={fieldMaxLength.project}
             placeholder={strings.projectPlaceholder}
             value={values.project}
+            readOnly={sending}
             onChange={edit}
             className={`${inputClass} resize-y`}
+            {...projectError.aria}
           />
+          {projectError.message}
         </div>
         {/* Only bots see and fill this; people and screen readers never meet it. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
@@ -236,8 +340,11 @@ export default function ContactForm({ locale, strings, agencyName, privacyHref }
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center">
         <button
           type="submit"
-          disabled={!hydrated || sending}
-          className="button-primary shrink-0 whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-70"
+          disabled={!hydrated}
+          // Disabled for the spec, yet focusable: a `disabled` button would drop the visitor's focus
+          // to <body> just as the answer comes in. A second submit is ignored by the form itself.
+          aria-disabled={sending || undefined}
+          className="button-primary shrink-0 whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-progress aria-disabled:opacity-70"
         >
           <IconSvg name="send" className={sending ? 'h-5 w-5 animate-pulse' : 'h-5 w-5'} />
           {sending ? strings.sending : strings.submit}
@@ -249,6 +356,7 @@ export default function ContactForm({ locale, strings, agencyName, privacyHref }
           {status === 'error' && strings.error}
         </StatusMessage>
       </div>
+      <Notice text={notice && strings.notice[notice]} email={agencyEmail} />
     </form>
   );
 }

@@ -92,12 +92,20 @@ const de = {
   'contact.form.emailDomainWithoutDot':
     'Diese Adresse ist unvollständig: Nach dem @ fehlt die Endung, z. B. beispiel.de. Unsere Antwort käme so nicht an.',
   'contact.form.titleMissing': 'Bitte geben Sie einen Betreff ein.',
+  'contact.form.tooLong': 'Das ist zu lang: höchstens {max} Zeichen.',
   'contact.form.submit': 'Nachricht senden',
   'contact.form.sending': 'Wird gesendet...',
   'contact.form.success': 'Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.',
   'contact.form.error': 'Fehler beim Senden. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.',
-  'contact.form.privacy':
-    'Ihre Angaben verwenden wir nur, um Ihre Anfrage zu beantworten. Mehr dazu in unserer {link}.',
+  'contact.form.notice.notDelivered':
+    'Ihre Nachricht ist nicht bei uns angekommen. Ihr Text steht noch im Formular: Senden Sie ihn gleich noch einmal oder schreiben Sie uns an {email}.',
+  'contact.form.notice.noAnswer':
+    'Der Versanddienst hat nicht geantwortet, daher wissen wir nicht, ob Ihre Nachricht angekommen ist. Ihr Text steht noch im Formular: Senden Sie ihn noch einmal oder schreiben Sie uns an {email}.',
+  'contact.form.notice.delivered':
+    'Ihre Nachricht ist bei uns angekommen, Sie brauchen sie nicht noch einmal zu senden. Nur die Eingangsbestätigung an Ihre E-Mail-Adresse ließ sich nicht verschicken.',
+  'contact.form.notice.interrupted':
+    'Diese Nachricht war unterwegs, als die Seite verlassen wurde, und ist vielleicht schon bei uns. Kommt keine Eingangsbestätigung per E-Mail, senden Sie sie noch einmal oder schreiben Sie uns an {email}.',
+  'contact.form.privacy': 'Ihre Angaben verwenden wir, um Ihre Anfrage zu beantworten. Mehr dazu in unserer {link}.',
   'contact.form.privacyLink': 'Datenschutzerklärung',
   'contact.form.honeypot': 'Bitte dieses Feld leer lassen',
 

@@ -88,11 +88,20 @@ export default {
   'contact.form.emailDomainWithoutDot':
     'This address is incomplete: the part after the @ needs an ending, e.g. example.com. Our reply could not reach it.',
   'contact.form.titleMissing': 'Please enter a subject.',
+  'contact.form.tooLong': 'This is too long: at most {max} characters.',
   'contact.form.submit': 'Send message',
   'contact.form.sending': 'Sending...',
   'contact.form.success': 'Message sent successfully! We will get back to you soon.',
   'contact.form.error': 'Error sending message. Please try again or contact us directly.',
-  'contact.form.privacy': 'We use your details only to answer your enquiry. Read more in our {link}.',
+  'contact.form.notice.notDelivered':
+    'Your message did not reach us. Your text is still in the form: send it again, or write to us at {email}.',
+  'contact.form.notice.noAnswer':
+    'The sending service did not answer, so we cannot tell whether your message reached us. Your text is still in the form: send it again, or write to us at {email}.',
+  'contact.form.notice.delivered':
+    'Your message has reached us; there is no need to send it again. Only the confirmation to your email address could not be sent.',
+  'contact.form.notice.interrupted':
+    'This message was on its way when the page was left, and may already have reached us. If no confirmation arrives by email, send it again or write to us at {email}.',
+  'contact.form.privacy': 'We use your details to answer your enquiry. Read more in our {link}.',
   'contact.form.privacyLink': 'privacy policy',
   'contact.form.honeypot': 'Please leave this field empty',
 

@@ -16,7 +16,6 @@ import { emailTemplates } from '../../emails/templates.mjs';
  * @property {string} description what it holds, as README's table says it
  * @property {boolean} required a build stops without it
  * @property {string | null} standIn what the local inbox sets instead; `null`: the inbox's own origin
- * @property {boolean} [url] must be a URL
  */
 
 /** Each template's id, by the stand-in the local inbox knows it by: `template_autoreply_de`. */
@@ -44,12 +43,13 @@ export const emailJsSettings = [
     required: true,
     standIn: templateStandIn(name),
   })),
+  // An absolute origin, or "/" for the page's own: astro.config.mjs checks it before the build
+  // (src/lib/contact/api-origin.mjs), since a schema URL would refuse "/".
   {
     name: 'PUBLIC_EMAILJS_ORIGIN',
-    description: 'Optional: another EmailJS-compatible API origin (the local inbox uses this)',
+    description: "Optional: another EmailJS-compatible API origin, or `/` for the site's own (the local inbox)",
     required: false,
     standIn: null,
-    url: true,
   },
 ];
 

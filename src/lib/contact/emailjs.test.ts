@@ -12,7 +12,7 @@ let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   fetchMock = vi.fn(async () => new Response('OK', { status: 200 }));
   vi.stubGlobal('fetch', fetchMock);
-  vi.stubGlobal('location', { pathname: '/' });
+  vi.stubGlobal('location', { pathname: '/', href: 'http://192.168.1.20:4321/#contact' });
 });
 
 const requestOf = (call: number) => {
@@ -73,6 +73,31 @@ describe('emailJsSender', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('lets the visitor try again at once after a failed send: the throttle counts delivered sends only', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const send = await emailJsSender(config);
+      fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      await expect(send('notify', {}, throttled)).rejects.toBeInstanceOf(TypeError);
+      fetchMock.mockResolvedValueOnce(new Response('Internal Server Error', { status: 500 }));
+      await expect(send('notify', {}, throttled)).rejects.toMatchObject({ status: 500 });
+      await expect(send('notify', {}, throttled)).resolves.toMatchObject({ status: 200 });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      // Once one went through, the throttle holds as before.
+      await expect(send('notify', {}, throttled)).rejects.toMatchObject({ status: 429 });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('posts to the origin the page was opened under when the origin is "/" (the dev server’s inbox)', async () => {
+    await (
+      await emailJsSender({ ...config, origin: '/' })
+    )('t', {});
+    expect(requestOf(0).url).toBe('http://192.168.1.20:4321/api/v1.0/email/send');
   });
 
   it('keeps the rate limit in memory: nothing is written to localStorage', async () => {

@@ -1,10 +1,14 @@
 import type { StorageProvider } from '@emailjs/browser';
+import { resolveApiOrigin } from './api-origin.mjs';
 import type { SendEmail } from './send';
 
 export interface EmailJsConfig {
   publicKey: string;
   serviceId: string;
-  /** Where the API lives; the library's own host unless a local inbox stands in for it. */
+  /**
+   * Where the API lives: the library's own host unless a local inbox stands in for it; `/` for the
+   * origin the page was opened under (see api-origin.mjs).
+   */
   origin?: string | undefined;
 }
 
@@ -23,13 +27,45 @@ export function memoryStorage(): StorageProvider {
 }
 
 /**
+ * The rate limit's memory, counting delivered sends only. The library stores its timestamp before
+ * the request goes out, so a send that failed (a network error, a timeout, a 500) would refuse the
+ * visitor's "try again" with 429 for the whole throttle. Each attempt reads the timestamps of
+ * delivered sends and writes its own only once `commit` is called, after the send succeeded.
+ */
+export function deliveredOnlyThrottle(delivered: StorageProvider = memoryStorage()) {
+  return {
+    attempt() {
+      let written: [key: string, value: string] | undefined;
+      const storage: StorageProvider = {
+        get: (key) => delivered.get(key),
+        set: async (key, value) => void (written = [key, value]),
+        remove: (key) => delivered.remove(key),
+      };
+      return { storage, commit: async () => void (written && (await delivered.set(...written))) };
+    },
+  };
+}
+
+/**
  * Binds @emailjs/browser to our account; the origin is only ever read from `init()`. The library is
- * loaded here, on the first submit, not with the page: it probes `localStorage` as it loads, which
- * throws where storage is blocked, and that must cost the visitor the form's send at most, never
- * the form itself.
+ * loaded here, when the form first needs it, not with the page: it probes `localStorage` as it
+ * loads, which throws where storage is blocked, and that must cost the visitor the form's send at
+ * most, never the form itself.
  */
 export async function emailJsSender({ publicKey, serviceId, origin }: EmailJsConfig): Promise<SendEmail> {
   const { init, send } = await import('@emailjs/browser');
-  init({ publicKey, blockHeadless: false, storageProvider: memoryStorage(), ...(origin ? { origin } : {}) });
-  return (templateId, params, options) => send(serviceId, templateId, params, options);
+  init({
+    publicKey,
+    blockHeadless: false,
+    storageProvider: memoryStorage(),
+    ...(origin ? { origin: resolveApiOrigin(origin, location.href) } : {}),
+  });
+  const throttle = deliveredOnlyThrottle();
+  return async (templateId, params, options) => {
+    if (!options?.limitRate) return send(serviceId, templateId, params, options);
+    const attempt = throttle.attempt();
+    const answer = await send(serviceId, templateId, params, { ...options, storageProvider: attempt.storage });
+    await attempt.commit();
+    return answer;
+  };
 }

@@ -1,6 +1,7 @@
 import { EmailJSResponseStatus } from '@emailjs/browser';
 import { describe, expect, it } from 'vitest';
 import { describeSendFailure } from './failure';
+import { SendTimeoutError } from './timeout';
 
 describe('describeSendFailure', () => {
   it.each([
@@ -14,6 +15,10 @@ describe('describeSendFailure', () => {
 
   it('reports a network or CORS failure as status 0, "Network Error"', () => {
     expect(describeSendFailure(new TypeError('Failed to fetch'))).toEqual({ status: 0, text: 'Network Error' });
+  });
+
+  it('reports a send that got no answer in time as a network failure too', () => {
+    expect(describeSendFailure(new SendTimeoutError(20_000))).toEqual({ status: 0, text: 'Network Error' });
   });
 
   it('passes the library’s string messages on as they are', () => {

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionDraftStore, type ContactDraftStore } from './draft';
 import { STATUS_RESET_MS, createContactForm, type ContactFormOptions } from './form';
+import { SEND_TIMEOUT_MS, SendTimeoutError } from './timeout';
 
 const typed = { name: 'Erika Muster', email: 'erika@example.org', title: 'Neue Website', project: 'Ein Café' };
 
-function formWith(deliver: ContactFormOptions['deliver']) {
+function formWith(deliver: ContactFormOptions['deliver'], draft?: ContactDraftStore) {
   const logError = vi.fn();
-  const form = createContactForm({ deliver, logError });
+  const form = createContactForm({ deliver, logError, draft });
   const seen: string[] = [];
   form.subscribe(() => {
     const { status, sending } = form.getState();
@@ -80,10 +82,11 @@ describe('contact form state machine', () => {
     });
     await form.submit();
 
-    expect(form.getState()).toEqual({ fields: typed, status: 'error', sending: false, errors: {} });
+    const failed = { fields: typed, sending: false, errors: {}, notice: 'notDelivered' };
+    expect(form.getState()).toEqual({ ...failed, status: 'error' });
     expect(logError).toHaveBeenCalledWith('Contact form: sending failed', { status: 0, text: 'Network Error' });
     vi.advanceTimersByTime(STATUS_RESET_MS);
-    expect(form.getState()).toEqual({ fields: typed, status: 'idle', sending: false, errors: {} });
+    expect(form.getState()).toEqual({ ...failed, status: 'idle' });
   });
 
   it('shows success first and then the error when only the auto-reply fails', async () => {
@@ -193,5 +196,138 @@ describe('contact form state machine', () => {
     form.dispose();
     vi.advanceTimersByTime(STATUS_RESET_MS);
     expect(listener).not.toHaveBeenCalled();
+  });
+});
+
+/** A draft in a sessionStorage of its own, and a look at what it holds. */
+function tabDraft() {
+  const items = new Map<string, string>();
+  const draft = sessionDraftStore(() => ({
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  }));
+  return { draft, saved: () => draft.read() };
+}
+
+const empty = { name: '', email: '', title: '', project: '' };
+
+describe('nothing typed is lost', () => {
+  it('refuses edits while sending: the agency gets what the visitor sees, and success clears only that', async () => {
+    const notification = pending();
+    const deliver = vi.fn<ContactFormOptions['deliver']>(async (_message, onNotified) => {
+      await notification.promise;
+      onNotified();
+    });
+    const { form } = formWith(deliver);
+    const submitted = form.submit();
+    form.edit('project', 'Noch ein Nachtrag');
+    expect(form.getState().fields).toEqual(typed);
+    notification.resolve();
+    await submitted;
+    expect(deliver).toHaveBeenCalledWith(typed, expect.any(Function));
+    expect(form.getState().fields).toEqual(empty);
+    form.edit('name', 'Max');
+    expect(form.getState().fields.name).toBe('Max');
+  });
+
+  it('on a send without an answer says so, logs a network failure and keeps everything typed', async () => {
+    const { form, logError } = formWith(async () => {
+      throw new SendTimeoutError(SEND_TIMEOUT_MS);
+    });
+    await form.submit();
+    expect(form.getState()).toEqual({ fields: typed, status: 'error', sending: false, errors: {}, notice: 'noAnswer' });
+    expect(logError).toHaveBeenCalledWith(
+      'Contact form: sending failed',
+      { status: 0, text: 'Network Error' },
+      'No answer within 20000 ms',
+    );
+  });
+
+  it('tells apart a message that did not arrive from one whose confirmation alone failed', async () => {
+    const failed = formWith(async () => {
+      throw { status: 500, text: 'Internal Server Error' };
+    });
+    await failed.form.submit();
+    expect(failed.form.getState()).toMatchObject({ status: 'error', notice: 'notDelivered', fields: typed });
+
+    const confirmationFailed = formWith(async (_message, onNotified) => {
+      onNotified();
+      throw { status: 400, text: 'The template ID is invalid' };
+    });
+    await confirmationFailed.form.submit();
+    expect(confirmationFailed.form.getState()).toMatchObject({ status: 'error', notice: 'delivered', fields: empty });
+  });
+
+  it('keeps the notice past the status reset, until the next submission starts', async () => {
+    let attempt = 0;
+    const { form } = formWith(async (_message, onNotified) => {
+      if (++attempt === 1) throw new TypeError('Failed to fetch');
+      onNotified();
+    });
+    await form.submit();
+    vi.advanceTimersByTime(STATUS_RESET_MS);
+    expect(form.getState()).toMatchObject({ status: 'idle', notice: 'notDelivered' });
+    const retry = form.submit();
+    expect(form.getState().notice).toBeUndefined();
+    await retry;
+    expect(form.getState()).toMatchObject({ status: 'success', notice: undefined });
+  });
+
+  it('keeps a draft as the visitor types, marked while it is sent, and drops it once the agency has it', async () => {
+    const { draft, saved } = tabDraft();
+    const autoReply = pending();
+    const { form } = formWith(async (_message, onNotified) => {
+      expect(saved()).toEqual({ fields: typed, inFlight: true });
+      onNotified();
+      expect(saved()).toBeUndefined();
+      await autoReply.promise;
+    }, draft);
+    expect(saved()).toEqual({ fields: typed, inFlight: false });
+    const submitted = form.submit();
+    autoReply.reject({ status: 400, text: 'The template ID is invalid' });
+    await submitted;
+    // The auto-reply failed, but the agency has the message: nothing brings it back to send twice.
+    expect(saved()).toBeUndefined();
+    expect(form.getState().fields).toEqual(empty);
+  });
+
+  it('keeps the draft, no longer marked as sending, when the message did not arrive', async () => {
+    const { draft, saved } = tabDraft();
+    const { form } = formWith(async () => {
+      throw new TypeError('Failed to fetch');
+    }, draft);
+    await form.submit();
+    expect(saved()).toEqual({ fields: typed, inFlight: false });
+  });
+
+  it('drops the draft when the visitor empties every field', () => {
+    const { draft, saved } = tabDraft();
+    const { form } = formWith(vi.fn(), draft);
+    for (const field of Object.keys(typed)) form.edit(field as keyof typeof typed, '');
+    expect(saved()).toBeUndefined();
+  });
+
+  it('comes to life with what the page’s fields hold, and fills the empty ones from the draft', () => {
+    const { draft } = tabDraft();
+    draft.save({ name: 'Erika', email: 'erika@example.org', title: 'Alter Betreff', project: 'Aus dem Entwurf' });
+    const form = createContactForm({ deliver: vi.fn(), draft });
+    form.resume({ name: 'Erika Mustermann', email: '', title: 'Neuer Betreff', project: '' });
+    expect(form.getState().fields).toEqual({
+      name: 'Erika Mustermann',
+      email: 'erika@example.org',
+      title: 'Neuer Betreff',
+      project: 'Aus dem Entwurf',
+    });
+    expect(form.getState().notice).toBeUndefined();
+    expect(draft.read()?.fields).toEqual(form.getState().fields);
+  });
+
+  it('warns, on coming back, that a draft was being sent when its page was left', () => {
+    const { draft } = tabDraft();
+    draft.save(typed, true);
+    const form = createContactForm({ deliver: vi.fn(), draft });
+    form.resume(empty);
+    expect(form.getState()).toMatchObject({ fields: typed, notice: 'interrupted' });
   });
 });

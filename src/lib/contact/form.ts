@@ -1,16 +1,30 @@
+import type { ContactDraftStore } from './draft';
 import { describeSendFailure } from './failure';
+import { contactFields, checkField, validateContactMessage, type FieldErrors } from './validate';
 import { emptyMessage, type ContactField, type ContactMessage } from './message';
-import { checkField, validateContactMessage, type FieldErrors } from './validate';
+import { SendTimeoutError } from './timeout';
 
 export type ContactStatus = 'idle' | 'success' | 'error';
+
+/**
+ * What the visitor needs to know beyond the spec's status message, so they neither give up on a
+ * message that did not arrive nor send twice one that did:
+ * - `notDelivered`: the notification failed; their text is still in the form.
+ * - `noAnswer`: the notification got no answer in time; it may or may not have arrived.
+ * - `delivered`: the agency has the message; only the confirmation to the visitor failed.
+ * - `interrupted`: a restored draft was being sent when its page was left.
+ */
+export type ContactNotice = 'notDelivered' | 'noAnswer' | 'delivered' | 'interrupted';
 
 export interface ContactFormState {
   fields: ContactMessage;
   status: ContactStatus;
-  /** True while a submission runs: the button is disabled and says "Sending...". */
+  /** True while a submission runs: the button is disabled and says "Sending...", the fields are read-only. */
   sending: boolean;
   /** Fields a submit was refused for, and why; each goes away as soon as its field is valid. */
   errors: FieldErrors;
+  /** Stays until the next submission starts: unlike the status, it must not vanish before it is read. */
+  notice?: ContactNotice | undefined;
 }
 
 /** The spec's status reset: back to idle this long after each submission ends. */
@@ -20,12 +34,20 @@ export interface ContactFormOptions {
   /** Sends the message; calls `onNotified` once the agency has it (see `sendContactMessage`). */
   deliver: (message: ContactMessage, onNotified: () => void) => Promise<void>;
   logError?: (...data: unknown[]) => void;
+  /** Keeps what was typed across reloads and pages of this tab until the agency has it. */
+  draft?: ContactDraftStore | undefined;
 }
 
 export interface ContactForm {
   getState(): ContactFormState;
   subscribe(listener: () => void): () => void;
+  /** A field's new value. Refused while sending: what the visitor sees is what is being sent. */
   edit(field: ContactField, value: string): void;
+  /**
+   * Takes over when the form comes to life: what the visitor typed into the page's fields before
+   * (kept field by field), else the draft saved in this tab.
+   */
+  resume(typed: ContactMessage): void;
   /**
    * Sends the message, or refuses it with `errors` when a field is not valid. The refusal happens at
    * once, before the returned promise settles, so the caller can move focus to the first error.
@@ -45,10 +67,11 @@ const initialContactFormState: ContactFormState = {
 /**
  * The contact form's state machine (spec § 4), free of React and the DOM so it is tested on its own:
  * idle → sending → success and/or error → idle again after STATUS_RESET_MS. What the visitor typed is
- * only cleared once the agency has the message, so a failed send loses nothing. A submit with a field
- * in error sends nothing and changes no status: it only lists the errors.
+ * only cleared once the agency has the message, so a failed send loses nothing; until then it is
+ * also kept in the draft. A submit with a field in error sends nothing and changes no status: it
+ * only lists the errors.
  */
-export function createContactForm({ deliver, logError = console.error }: ContactFormOptions): ContactForm {
+export function createContactForm({ deliver, logError = console.error, draft }: ContactFormOptions): ContactForm {
   let state = initialContactFormState;
   let resetTimer: ReturnType<typeof setTimeout> | undefined;
   const listeners = new Set<() => void>();
@@ -57,7 +80,11 @@ export function createContactForm({ deliver, logError = console.error }: Contact
     state = { ...state, ...patch };
     listeners.forEach((listener) => listener());
   };
-  const markSent = () => update({ status: 'success', fields: emptyMessage });
+  const markSent = () => {
+    // Delivered: a draft brought back now would only invite the same message twice.
+    draft?.clear();
+    update({ status: 'success', fields: emptyMessage });
+  };
 
   return {
     getState: () => state,
@@ -66,6 +93,7 @@ export function createContactForm({ deliver, logError = console.error }: Contact
       return () => listeners.delete(listener);
     },
     edit(field, value) {
+      if (state.sending) return;
       // A shown error follows the typing (and goes once the field is valid); none appears mid-typing.
       const errors = { ...state.errors };
       if (errors[field]) {
@@ -74,6 +102,17 @@ export function createContactForm({ deliver, logError = console.error }: Contact
         else delete errors[field];
       }
       update({ fields: { ...state.fields, [field]: value }, errors });
+      draft?.save(state.fields);
+    },
+    resume(typed) {
+      if (state.sending) return;
+      const saved = draft?.read();
+      const fields = { ...typed };
+      for (const field of contactFields) fields[field] ||= saved?.fields[field] ?? '';
+      const fromDraft = contactFields.every((field) => fields[field] === saved?.fields[field]);
+      const notice = saved?.inFlight && fromDraft ? 'interrupted' : state.notice;
+      update({ fields, notice });
+      draft?.save(fields, saved?.inFlight);
     },
     async submit(honeypot = '') {
       if (state.sending) return;
@@ -81,13 +120,26 @@ export function createContactForm({ deliver, logError = console.error }: Contact
       update({ errors });
       if (Object.keys(errors).length > 0) return;
       clearTimeout(resetTimer);
-      update({ sending: true, status: 'idle' });
+      const message = state.fields;
+      let notified = false;
+      update({ sending: true, status: 'idle', notice: undefined });
+      draft?.save(message, true);
       try {
         if (honeypot.trim()) markSent();
-        else await deliver(state.fields, markSent);
+        else
+          await deliver(message, () => {
+            notified = true;
+            markSent();
+          });
       } catch (error) {
-        logError('Contact form: sending failed', describeSendFailure(error));
-        update({ status: 'error' });
+        logError(
+          'Contact form: sending failed',
+          describeSendFailure(error),
+          ...(error instanceof SendTimeoutError ? [error.message] : []),
+        );
+        const notice = notified ? 'delivered' : error instanceof SendTimeoutError ? 'noAnswer' : 'notDelivered';
+        update({ status: 'error', notice });
+        if (!notified) draft?.save(message);
       } finally {
         update({ sending: false });
         resetTimer = setTimeout(() => update({ status: 'idle' }), STATUS_RESET_MS);

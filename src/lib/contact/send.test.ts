@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_THROTTLE_ID, CONTACT_THROTTLE_MS, sendContactMessage, type SendEmail } from './send';
+import { SEND_TIMEOUT_MS, SendTimeoutError } from './timeout';
 
 const message = {
   name: 'Erika Muster',
@@ -55,6 +56,34 @@ describe('sendContactMessage', () => {
     const onNotified = vi.fn();
 
     await expect(sendContactMessage(message, { ...delivery, sendEmail }, onNotified)).rejects.toBe(failure);
+    expect(onNotified).toHaveBeenCalledTimes(1);
+    expect(sendEmail).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('sendContactMessage on a stalled connection', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('gives up on a notification that gets no answer, without sending the auto-reply', async () => {
+    const sendEmail = vi.fn<SendEmail>(() => new Promise(() => undefined));
+    const onNotified = vi.fn();
+    const outcome = sendContactMessage(message, { ...delivery, sendEmail }, onNotified).catch((error) => error);
+    await vi.advanceTimersByTimeAsync(SEND_TIMEOUT_MS);
+    expect(await outcome).toBeInstanceOf(SendTimeoutError);
+    expect(sendEmail).toHaveBeenCalledTimes(1);
+    expect(onNotified).not.toHaveBeenCalled();
+  });
+
+  it('gives up on an auto-reply that gets no answer, after reporting the notification', async () => {
+    const sendEmail = vi
+      .fn<SendEmail>()
+      .mockResolvedValueOnce(undefined)
+      .mockReturnValueOnce(new Promise(() => undefined));
+    const onNotified = vi.fn();
+    const outcome = sendContactMessage(message, { ...delivery, sendEmail }, onNotified).catch((error) => error);
+    await vi.advanceTimersByTimeAsync(SEND_TIMEOUT_MS);
+    expect(await outcome).toBeInstanceOf(SendTimeoutError);
     expect(onNotified).toHaveBeenCalledTimes(1);
     expect(sendEmail).toHaveBeenCalledTimes(2);
   });

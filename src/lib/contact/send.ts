@@ -1,5 +1,6 @@
 import type { Locale } from '../../i18n/locales';
 import type { ContactMessage } from './message';
+import { withinTimeout } from './timeout';
 
 /** Sends one e-mail through a template; resolves on success, rejects with the provider's failure. */
 export type SendEmail = (
@@ -28,7 +29,8 @@ export interface ContactDelivery {
 
 /**
  * A visitor can send one message per this many milliseconds: stops double submits and naive
- * scripts. Checked on the notification only, else the auto-reply right after it would trip it.
+ * scripts. Checked on the notification only, else the auto-reply right after it would trip it, and
+ * counted from a delivered notification only (see `emailJsSender`), so "try again" works at once.
  */
 export const CONTACT_THROTTLE_MS = 5000;
 export const CONTACT_THROTTLE_ID = 'contact-form';
@@ -36,7 +38,8 @@ export const CONTACT_THROTTLE_ID = 'contact-form';
 /**
  * The spec's sending sequence (§ 7): the notification to the agency first; `onNotified` as soon as it
  * went out (the message has arrived, so the form shows success); only then the auto-reply to the
- * visitor, in the page's language. Any failure rejects, with the provider's answer, and stops the sequence.
+ * visitor, in the page's language. Any failure rejects, with the provider's answer, and stops the
+ * sequence; so does a send without an answer within SEND_TIMEOUT_MS (a `SendTimeoutError`).
  */
 export async function sendContactMessage(
   message: ContactMessage,
@@ -44,11 +47,13 @@ export async function sendContactMessage(
   onNotified: () => void,
 ): Promise<void> {
   const { name, email, title, project } = message;
-  await sendEmail(
-    templates.notification,
-    { name, email, title, project, to_name: agencyName },
-    { limitRate: { id: CONTACT_THROTTLE_ID, throttle: CONTACT_THROTTLE_MS } },
+  await withinTimeout(
+    sendEmail(
+      templates.notification,
+      { name, email, title, project, to_name: agencyName },
+      { limitRate: { id: CONTACT_THROTTLE_ID, throttle: CONTACT_THROTTLE_MS } },
+    ),
   );
   onNotified();
-  await sendEmail(templates.autoReply[locale], { name, email, title });
+  await withinTimeout(sendEmail(templates.autoReply[locale], { name, email, title }));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmail, firstFieldInError, validateContactMessage } from './validate';
+import { fieldMaxLength } from './message';
+import { checkEmail, checkField, firstFieldInError, hasVisibleText, validateContactMessage } from './validate';
 
 describe('the e-mail check', () => {
   it('accepts ordinary addresses, with the surrounding spaces a browser strips', () => {
@@ -39,6 +40,37 @@ describe('the e-mail check', () => {
     }
   });
 
+  it('accepts an internationalised domain whether the browser hands it over as typed or as punycode', () => {
+    for (const email of [
+      'erika@bücher.de',
+      'erika@xn--bcher-kva.de',
+      'ERIKA@BÜCHER.DE',
+      'info@müller-söhne.köln',
+      'a@例え.テスト',
+    ]) {
+      expect(checkEmail(email), email).toBeUndefined();
+    }
+  });
+
+  it('refuses a broken internationalised domain as the browser would', () => {
+    for (const email of [
+      'erika@bü cher.de',
+      'erika@bücher..de',
+      'erika@-bücher.de',
+      'erika@bü%63her.de',
+      'erika@bücher。de',
+      'jörg@example.de',
+    ]) {
+      expect(checkEmail(email), email).toBe('emailMalformed');
+    }
+    expect(checkEmail('erika@bücher')).toBe('emailDomainWithoutDot');
+  });
+
+  it('refuses an address longer than the field allows, however it got there', () => {
+    const long = `${'e'.repeat(fieldMaxLength.email)}@example.org`;
+    expect(checkEmail(long)).toBe('tooLong');
+  });
+
   it('calls an empty address missing', () => {
     expect(checkEmail('')).toBe('missing');
     expect(checkEmail('   ')).toBe('missing');
@@ -58,6 +90,41 @@ describe('validateContactMessage', () => {
       email: 'missing',
       title: 'missing',
     });
+  });
+
+  it('takes a name or subject of invisible characters only for a missing one', () => {
+    const invisible = [
+      '\u200B', // zero-width space
+      '\u2060', // word joiner
+      '\u3164', // Hangul filler
+      '\u115F\u1160\uFFA0', // the other Hangul fillers
+      '\u2800', // blank Braille pattern
+      '\u202E', // right-to-left override
+      '\u00AD\uFEFF\u180E', // soft hyphen, byte order mark, Mongolian vowel separator
+      '\u0301\u034F', // a combining accent and a combining grapheme joiner, with nothing to sit on
+      '\u3000\u2028\t', // an ideographic space, a line separator, a tab
+      '\u{E0041}\u{E0042}', // tag characters
+    ];
+    for (const value of invisible) {
+      expect(validateContactMessage({ ...valid, name: value, title: ` ${value} ` }), JSON.stringify(value)).toEqual({
+        name: 'missing',
+        title: 'missing',
+      });
+    }
+  });
+
+  it('keeps names in any script, and short ones', () => {
+    for (const name of ['Ö', '李', 'Łukasz', 'Ἀλέξανδρος', 'محمد', '7', '\u200BJo\u200B', 'Zoë 🙂']) {
+      expect(hasVisibleText(name), name).toBe(true);
+      expect(checkField('name', name), name).toBeUndefined();
+    }
+  });
+
+  it('refuses a value longer than its field’s maxlength, which a script can set', () => {
+    for (const field of ['name', 'title', 'project'] as const) {
+      expect(checkField(field, 'x'.repeat(fieldMaxLength[field])), field).toBeUndefined();
+      expect(checkField(field, 'x'.repeat(fieldMaxLength[field] + 1)), field).toBe('tooLong');
+    }
   });
 
   it('names the first field in error in the order of the form', () => {

@@ -1,10 +1,12 @@
-import type { ContactField, ContactMessage } from './message';
+import { fieldMaxLength, type ContactField, type ContactMessage } from './message';
 
 /**
  * Why a field cannot be sent. `emailMalformed` is what the browser's `type="email"` check refuses;
- * `emailDomainWithoutDot` is what it lets through but no mail can reach (`erika@example`).
+ * `emailDomainWithoutDot` is what it lets through but no mail can reach (`erika@example`);
+ * `tooLong` is a value past the field's `maxlength`, which only binds typing, not a script or an
+ * extension that sets the value.
  */
-export type FieldProblem = 'missing' | 'emailMalformed' | 'emailDomainWithoutDot';
+export type FieldProblem = 'missing' | 'tooLong' | 'emailMalformed' | 'emailDomainWithoutDot';
 
 export type FieldErrors = Partial<Record<ContactField, FieldProblem>>;
 
@@ -14,11 +16,48 @@ export const contactFields: readonly ContactField[] = ['name', 'email', 'title',
 const requiredFields: ReadonlySet<ContactField> = new Set(['name', 'email', 'title']);
 
 /**
+ * Blanks that Unicode files as letters or symbols, so the test below would take them for text:
+ * the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) and the blank Braille pattern (U+2800).
+ */
+const BLANK_LOOKALIKES = /[\u115F\u1160\u3164\uFFA0\u2800]/gu;
+/**
+ * Something a reader can see: a letter, digit, punctuation mark or symbol. Spaces, line breaks,
+ * control and format characters (zero-width space U+200B, word joiner U+2060, the bidi overrides
+ * such as U+202E) and combining marks on their own are not.
+ */
+const VISIBLE_CHARACTER = /[\p{L}\p{N}\p{P}\p{S}]/u;
+
+/** Whether a value shows anything at all: a name of zero-width spaces is no name. */
+export const hasVisibleText = (value: string): boolean => VISIBLE_CHARACTER.test(value.replace(BLANK_LOOKALIKES, ''));
+
+/**
  * The HTML standard's "valid e-mail address", the very rule behind `type="email"`:
  * https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address
  */
 const whatwgEmail =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/**
+ * An internationalised domain: labels of letters, marks and digits, hyphens inside, joined by dots
+ * (the same shape the standard's rule asks of an ASCII domain).
+ */
+const UNICODE_DOMAIN =
+  /^[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?(?:\.[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?)*$/u;
+
+/**
+ * The domain as the mail system sees it: `bücher.de` becomes `xn--bcher-kva.de`. Chromium hands
+ * the form this ASCII form already, other browsers may hand over what was typed; the URL parser
+ * applies the same IDNA rules. Anything but letters, digits, dots and hyphens is left as it is, so
+ * the parser's own leniency (percent escapes, full-width dots) never turns a bad domain into a good one.
+ */
+function asciiDomain(domain: string): string {
+  if (!/[^\x00-\x7F]/.test(domain) || !UNICODE_DOMAIN.test(domain)) return domain;
+  try {
+    return new URL(`http://${domain}/`).hostname;
+  } catch {
+    return domain;
+  }
+}
 
 /**
  * The e-mail check: the browser's rule, so it is never weaker than `type="email"`, plus a dot in
@@ -28,15 +67,19 @@ const whatwgEmail =
 export function checkEmail(value: string): FieldProblem | undefined {
   const email = value.trim();
   if (!email) return 'missing';
-  if (!whatwgEmail.test(email)) return 'emailMalformed';
-  if (!email.slice(email.indexOf('@') + 1).includes('.')) return 'emailDomainWithoutDot';
+  if (value.length > fieldMaxLength.email) return 'tooLong';
+  const at = email.lastIndexOf('@');
+  const domain = asciiDomain(email.slice(at + 1));
+  if (at < 0 || !whatwgEmail.test(`${email.slice(0, at)}@${domain}`)) return 'emailMalformed';
+  if (!domain.includes('.')) return 'emailDomainWithoutDot';
   return undefined;
 }
 
 /** What is wrong with one field's value, if anything. */
 export function checkField(field: ContactField, value: string): FieldProblem | undefined {
   if (field === 'email') return checkEmail(value);
-  return requiredFields.has(field) && !value.trim() ? 'missing' : undefined;
+  if (requiredFields.has(field) && !hasVisibleText(value)) return 'missing';
+  return value.length > fieldMaxLength[field] ? 'tooLong' : undefined;
 }
 
 /** Every field that cannot be sent as it is, and why. An empty object means the message may go. */

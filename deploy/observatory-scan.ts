@@ -1,0 +1,38 @@
+/**
+ * MDN's HTTP Observatory (deploy/observatory/, a package of its own) scanning the test's nginx: its
+ * own retrieval, tests and grading, the numbers observatory.mozilla.org would give the live site.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import type { RunningNginx } from './nginx-server';
+
+const run = promisify(execFile);
+const observatoryDir = join(dirname(new URL(import.meta.url).pathname), 'observatory');
+
+export const observatoryInstalled = () =>
+  existsSync(join(observatoryDir, 'node_modules/@mdn/mdn-http-observatory/package.json'));
+
+export type ObservatoryResult = {
+  scan: { grade: string; score: number; testsFailed: number; testsPassed: number; statusCode: number };
+  tests: Record<string, { pass: boolean; result: string; scoreModifier: number }>;
+};
+
+/** Scans `hostname` (whose ports 80 and 443 are the test's nginx) as the Observatory scans a live site. */
+export async function observatoryScan(server: RunningNginx, hostname: string, hosts: string[]) {
+  const connect = Object.fromEntries(
+    hosts.flatMap((host) => [
+      [`${host}:80`, `127.0.0.1:${server.ports.http}`],
+      [`${host}:443`, `127.0.0.1:${server.ports.https}`],
+    ]),
+  );
+  // Without the proxy settings of the machine: the scan must reach nginx, not a proxy.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(https?|all|no)_proxy$/i.test(name)),
+  );
+  const { stdout } = await run(process.execPath, [join(observatoryDir, 'scan.mjs'), hostname], {
+    env: { ...env, NODE_EXTRA_CA_CERTS: server.certificate, OBSERVATORY_CONNECT: JSON.stringify(connect) },
+  });
+  return JSON.parse(stdout) as ObservatoryResult;
+}

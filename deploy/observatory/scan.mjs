@@ -1,0 +1,56 @@
+// @ts-check
+/**
+ * Scans a host with MDN's HTTP Observatory, its own scan and scoring code, and prints the result as
+ * JSON. deploy/nginx.test.ts runs it against nginx on loopback ports:
+ *
+ *   OBSERVATORY_CONNECT='{"www.example.de:80":"127.0.0.1:18080","www.example.de:443":"127.0.0.1:18443"}' \
+ *   NODE_EXTRA_CA_CERTS=cert.pem node deploy/observatory/scan.mjs www.example.de
+ *
+ * A process of its own because the scanner trusts only the CA certificates Node starts with
+ * (NODE_EXTRA_CA_CERTS; a self-signed certificate it cannot verify costs the grade), and because it
+ * connects to ports 80 and 443 of the name it is given: OBSERVATORY_CONNECT sends those connections
+ * to where the test's nginx listens, as a hosts file and a port forward would, while the requests,
+ * the TLS server name and the certificate check keep the real host name.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import { dirname, join } from 'node:path';
+
+const hostname = process.argv[2];
+if (!hostname) throw new Error('Usage: node deploy/observatory/scan.mjs <hostname>');
+
+/** @type {Record<string, string>} "host:port" → "address:port" */
+const connectMap = JSON.parse(process.env.OBSERVATORY_CONNECT ?? '{}');
+
+// Every TCP connection in Node (http.Agent, tls.connect) ends in Socket#connect, which takes an options
+// object, or the array net.connect normalised its arguments into.
+const connect = net.Socket.prototype.connect;
+net.Socket.prototype.connect = /** @type {typeof connect} */ (
+  function (/** @type {any[]} */ ...args) {
+    const normalised = Array.isArray(args[0]) ? args[0] : undefined;
+    const options = normalised ? normalised[0] : args[0];
+    const target = options && typeof options === 'object' ? connectMap[`${options.host}:${options.port}`] : undefined;
+    if (!target) return connect.apply(this, /** @type {any} */ (args));
+    const [host, port] = [target.slice(0, target.lastIndexOf(':')), Number(target.slice(target.lastIndexOf(':') + 1))];
+    const callback = normalised ? normalised[1] : args[1];
+    return connect.call(this, { ...options, host, port }, callback);
+  }
+);
+
+// The package's install script downloads Chromium's HSTS preload list; installed without it (no
+// internet in CI), the scanner finds no list. An empty one means no host counts as preloaded, so the
+// redirection and HSTS results come from what the server sends, never from the list.
+const packageDir = dirname(createRequire(import.meta.url).resolve('@mdn/mdn-http-observatory/package.json'));
+const preloadList = join(packageDir, 'conf', 'hsts-preload.json');
+if (!existsSync(preloadList)) writeFileSync(preloadList, '{}\n');
+
+const { scan } = await import('@mdn/mdn-http-observatory');
+const result = await scan(hostname);
+const tests = Object.fromEntries(
+  Object.entries(result.tests).map(([name, test]) => [
+    name,
+    { pass: test.pass, result: test.result, scoreModifier: test.scoreModifier },
+  ]),
+);
+process.stdout.write(JSON.stringify({ scan: result.scan, tests }));

@@ -1,0 +1,94 @@
+// @ts-check
+/**
+ * Runs first in every page the journeys open (the journey proxy puts it at the top of <head>), before
+ * any script of the site. It reports what went wrong on the page to the proxy, so reports survive
+ * the page navigating away, and it records where the page's first parts stood in each frame while
+ * the page loaded. It changes nothing on the page, except that it can take `requestIdleCallback`
+ * away to stand in for an engine that lacks it.
+ */
+(() => {
+  const script = /** @type {HTMLScriptElement} */ (document.currentScript);
+  /** @type {import('./journey-proxy').ProbeOptions} */
+  const options = JSON.parse(script.dataset.options ?? '{}');
+
+  /** @param {string} kind @param {string} message */
+  const report = (kind, message) =>
+    navigator.sendBeacon('/__journeys/report', JSON.stringify({ kind, message, page: location.pathname }));
+
+  // An engine that shows a page's own console to the driver (Firefox) has these reported by the
+  // engine itself, with the messages the engine writes; the others (WebKitGTK) only through here.
+  document.addEventListener('securitypolicyviolation', (event) =>
+    report('csp', `${event.effectiveDirective} blocked ${event.blockedURI || 'an inline resource'}`),
+  );
+  if (options.reportConsole) {
+    addEventListener(
+      'error',
+      (event) => {
+        const target = event.target;
+        if (target instanceof HTMLElement) {
+          const source = target.getAttribute('src') ?? target.getAttribute('href') ?? target.localName;
+          report('console.error', `Failed to load ${source}`);
+        } else report('pageerror', event.message);
+      },
+      // Load failures of elements do not bubble; only a listener that captures hears them.
+      true,
+    );
+    addEventListener('unhandledrejection', (event) => report('pageerror', `Unhandled rejection: ${event.reason}`));
+    const consoleError = console.error;
+    console.error = (...args) => {
+      report(
+        'console.error',
+        args.map((arg) => (typeof arg === 'object' ? JSON.stringify(arg) : String(arg))).join(' '),
+      );
+      consoleError.apply(console, args);
+    };
+  }
+
+  if (options.withoutIdleCallback) {
+    // Engines keep a global's methods on the window itself or on its prototype: gone from both.
+    for (const owner of [window, Window.prototype]) {
+      // @ts-expect-error: removed on purpose, as in an engine that never had it.
+      delete owner.requestIdleCallback;
+      // @ts-expect-error: as above.
+      delete owner.cancelIdleCallback;
+    }
+  }
+
+  /**
+   * What a visitor sees first: the header's parts and the main heading. Each frame, before it is
+   * painted, their boxes in page coordinates and the theme on <html>; an element that has not
+   * been parsed yet, or is not visible, is simply absent from a frame.
+   */
+  const tracked = {
+    header: '[data-site-header]',
+    logo: '[data-site-header] a',
+    themeToggle: '[data-theme-toggle]',
+    languageSwitch: '[data-language-link]',
+    menu: '[data-mobile-menu] summary',
+    heading: 'main h1',
+  };
+  /** @type {import('./journey-proxy').ProbeFrame[]} */
+  const frames = [];
+  const RECORDED_FRAMES = 600;
+  const record = () => {
+    /** @type {import('./journey-proxy').ProbeFrame} */
+    const frame = {
+      time: Math.round(performance.now()),
+      body: document.body !== null,
+      dark: document.documentElement.classList.contains('dark'),
+      background: getComputedStyle(document.documentElement).backgroundColor,
+      boxes: {},
+    };
+    for (const [name, selector] of Object.entries(tracked)) {
+      const element = document.querySelector(selector);
+      // What is hidden is not painted: it cannot be seen to move.
+      if (!element || getComputedStyle(element).visibility !== 'visible') continue;
+      const box = element.getBoundingClientRect();
+      frame.boxes[name] = [box.left + scrollX, box.top + scrollY, box.width, box.height];
+    }
+    frames.push(frame);
+    if (frames.length < RECORDED_FRAMES) requestAnimationFrame(record);
+  };
+  requestAnimationFrame(record);
+  Object.defineProperty(window, '__journeyFrames', { value: frames });
+})();

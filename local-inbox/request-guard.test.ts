@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { isAllowedHost, isOwnOrigin } from './request-guard.mjs';
+import { devServerAllowedHosts, exposedInboxWarning } from './integration.mjs';
+
+describe('the inbox’s host check (Vite’s rule)', () => {
+  it('answers this machine by name or any IP address, as Vite does', () => {
+    for (const host of [
+      'localhost:4321',
+      'localhost',
+      'app.localhost:4321',
+      '127.0.0.1:4321',
+      '192.168.1.20:4321',
+      '[::1]:4321',
+      '[fe80::1]',
+    ]) {
+      expect(isAllowedHost(host, []), host).toBe(true);
+    }
+  });
+
+  it('refuses any other name: a rebinding domain that resolves to this machine gets nothing', () => {
+    for (const host of [
+      'attacker.example',
+      'attacker.example:4321',
+      'localhost.attacker.example',
+      '127.0.0.1.nip.io:4321',
+      '[::1',
+      '[not-an-ip]:4321',
+      '',
+      undefined,
+    ]) {
+      expect(isAllowedHost(host, []), String(host)).toBe(false);
+    }
+  });
+
+  it('answers the names in allowedHosts, a leading dot for a domain and its subdomains, or any with true', () => {
+    expect(isAllowedHost('studio.example:4321', ['studio.example'])).toBe(true);
+    expect(isAllowedHost('dev.studio.example', ['.studio.example'])).toBe(true);
+    expect(isAllowedHost('studio.example', ['.studio.example'])).toBe(true);
+    expect(isAllowedHost('evilstudio.example', ['.studio.example'])).toBe(false);
+    expect(isAllowedHost('anything.example', true)).toBe(true);
+  });
+});
+
+describe('the inbox’s origin check', () => {
+  it('takes a page on the very origin the request went to', () => {
+    expect(isOwnOrigin('http://localhost:4321', 'localhost:4321')).toBe(true);
+    expect(isOwnOrigin('http://192.168.1.20:4321', '192.168.1.20:4321')).toBe(true);
+  });
+
+  it('takes the built site’s page at localhost reaching its inbox at 127.0.0.1 on the same port', () => {
+    expect(isOwnOrigin('http://localhost:4400', '127.0.0.1:4400')).toBe(true);
+    expect(isOwnOrigin('http://[::1]:4400', 'localhost:4400')).toBe(true);
+  });
+
+  it('refuses any other page: another site, another port, another device, or none', () => {
+    for (const [origin, host] of [
+      ['https://attacker.example', '127.0.0.1:4400'],
+      ['http://localhost:3000', '127.0.0.1:4400'],
+      ['http://192.168.1.66:4321', '192.168.1.20:4321'],
+      ['http://192.168.1.20:4321', 'localhost:4321'],
+      ['null', 'localhost:4321'],
+      ['file://', 'localhost:4321'],
+    ] as const) {
+      expect(isOwnOrigin(origin, host), `${origin} → ${host}`).toBe(false);
+    }
+  });
+});
+
+describe('the dev server’s inbox', () => {
+  it('answers the hosts the dev server answers', () => {
+    const server = {
+      allowedHosts: ['.studio.example'],
+      host: 'dev.box',
+      hmr: { host: 'hmr.box' },
+      origin: 'http://o.box:1',
+    };
+    expect(devServerAllowedHosts(server as never)).toEqual(['.studio.example', 'dev.box', 'hmr.box', 'o.box']);
+    expect(devServerAllowedHosts({ allowedHosts: [], host: true } as never)).toEqual([]);
+    expect(devServerAllowedHosts({ allowedHosts: true } as never)).toBe(true);
+  });
+
+  it('says loudly when --host opens it to the network, and nothing while it stays on this machine', () => {
+    for (const host of [undefined, false, 'localhost', '127.0.0.1', '::1']) {
+      expect(exposedInboxWarning(host, 4321), String(host)).toBeUndefined();
+    }
+    for (const host of [true, '0.0.0.0', '192.168.1.20', '::']) {
+      expect(exposedInboxWarning(host, 4321), String(host)).toMatch(
+        /^⚠ THE LOCAL INBOX IS OPEN TO YOUR NETWORK: anyone who can reach this machine on port 4321 can read, send and delete contact messages at \/inbox/,
+      );
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import { z } from 'astro/zod';
+import { describe, expect, it } from 'vitest';
+import { schemaHasField } from './schema-fields';
+import { agencySchema } from './schemas';
+
+describe('schemaHasField', () => {
+  const schema = z.object({
+    name: z.string(),
+    insurance: z.object({ insurer: z.string() }).optional(),
+    hosting: z.object({ offered: z.boolean() }).refine(() => true),
+    social: z.array(z.object({ label: z.string() })).length(1),
+    note: z.string().default('none'),
+  });
+
+  it('finds declared fields, through optional, refined and listed ones', () => {
+    for (const path of ['name', 'insurance', 'insurance.insurer', 'hosting.offered', 'social.0.label', 'note']) {
+      expect(schemaHasField(schema, path), path).toBe(true);
+    }
+  });
+
+  it('rejects what the schema does not declare', () => {
+    for (const path of ['nme', 'insurance.address', 'name.first', 'social.label', 'social.x', 'hosting.offered.y']) {
+      expect(schemaHasField(schema, path), path).toBe(false);
+    }
+  });
+
+  it('knows the agency’s optional facts', () => {
+    expect(schemaHasField(agencySchema, 'professionalLiabilityInsurance.scope')).toBe(true);
+    expect(schemaHasField(agencySchema, 'clientHosting.offered')).toBe(true);
+    expect(schemaHasField(agencySchema, 'emailjs.hosting.dataPrivacyFramework')).toBe(true);
+    expect(schemaHasField(agencySchema, 'professionalLiability')).toBe(false);
+  });
+});
