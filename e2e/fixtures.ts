@@ -1,12 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { parse as parseYaml } from 'yaml';
 import agency from '../src/content/agency.json' with { type: 'json' };
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
 import { defaultLocale, localeInfo, locales, openGraphLocale, otherLocales, type Locale } from '../src/i18n/locales';
 import { languageLinks, localizedPath } from '../src/i18n/paths';
 import { getTranslator } from '../src/i18n/translate';
+import { legalTitle } from './legal-title';
 import { legalPages, pagePaths, routes, type LegalPage, type PagePath } from '../src/routes.mjs';
 
 // The suites loop over the locale registry and read what a visitor reads from the dictionaries
@@ -18,6 +18,7 @@ export {
   getTranslator,
   languageLinks,
   legalPages,
+  legalTitle,
   localeInfo,
   locales,
   localizedPath,
@@ -31,13 +32,6 @@ export {
 
 /** Each page in each language: what most suites loop over. */
 export const allRoutes = routes;
-
-/** The title of a legal text, as its page shows it in its `<h1>`: the text's front matter. */
-export function legalTitle(locale: Locale, page: LegalPage): string {
-  const file = readFileSync(`src/content/legal/${locale}/${page}.md`, 'utf-8');
-  const frontMatter = /^---\n([\s\S]*?)\n---/.exec(file)?.[1] ?? '';
-  return (parseYaml(frontMatter) as { title: string }).title;
-}
 
 /** The built site that the e2e server serves and the file-reading specs read. */
 export const builtSiteDir = LOCAL_BUILD_DIR;
