@@ -11,6 +11,7 @@ import {
   prepareForEmailJs,
   renderEmail,
 } from '../src/emails/templates.mjs';
+import { defaultLocale, localeInfo } from '../src/i18n/locale-registry.mjs';
 import { localInboxEnv } from './env.mjs';
 
 /**
@@ -70,7 +71,10 @@ function renderedMessage(message, templates) {
     .map(([key, value]) => `<tr><th>${escape(key)}</th><td>${escape(value)}</td></tr>`)
     .join('');
   const received = new Date(message.receivedAt);
-  const when = Number.isNaN(received.getTime()) ? message.receivedAt : received.toLocaleString('de-DE');
+  // As the agency writes dates: its own language is the site's default.
+  const when = Number.isNaN(received.getTime())
+    ? message.receivedAt
+    : received.toLocaleString(localeInfo[defaultLocale].htmlLang);
   const meta = [
     `template <code>${escape(message.template_id)}</code>`,
     `service <code>${escape(asText(message.service_id))}</code>`,
