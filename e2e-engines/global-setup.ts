@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { isPortTaken } from '../local-inbox/port.mjs';
 import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.mjs';
 import { findEngines, missingEngine, type EngineName, type Installs } from './engines';
 
 /**
- * The port the site and its inbox answer on: the one `npm run build:local` built the site for (the
- * contact form sends to it), and the Playwright suite's (playwright.config.ts › E2E_PORT).
+ * The port the browsers open the site on: the one `npm run build:local` built the site for (the
+ * contact form sends to it), and the Playwright suite's (playwright.config.ts › E2E_PORT). Each
+ * engine's journey proxy takes it in turn; the site server itself answers behind it.
  */
 const SITE_PORT = Number(process.env.E2E_PORT ?? 4400);
 
@@ -15,6 +17,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     engines: Installs;
     sitePort: number;
+    /** Where the site server and its inbox answer, behind the journey proxy. */
+    upstreamPort: number;
   }
 }
 
@@ -44,12 +48,13 @@ export default async function setup(project: TestProject) {
   }
   if (await isPortTaken(SITE_PORT, '127.0.0.1')) {
     throw new Error(
-      `Port ${SITE_PORT} is taken: the journeys serve the site there, because the build sends the contact form to it. ` +
+      `Port ${SITE_PORT} is taken: the journeys open the site there, because the build sends the contact form to it. ` +
         'Stop what listens there (a Playwright run that keeps its server?), or build and test on another: E2E_PORT=…',
     );
   }
   const server: Server = createSiteServer({ root: LOCAL_BUILD_DIR, inboxFile: '.inbox/engines-messages.jsonl' });
-  await new Promise<void>((resolve) => server.listen(SITE_PORT, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  project.provide('upstreamPort', (server.address() as AddressInfo).port);
   return () =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();

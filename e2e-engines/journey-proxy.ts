@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createServer, request as forwardRequest, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** What the page probe (page-probe.js) does besides recording frames. */
@@ -61,8 +60,12 @@ const bodyOf = async (message: IncomingMessage) => {
  * here can hold back a request, so the proxy does it for both: it puts the probe at the top of
  * every page's <head> (the page's policy allows scripts from its own origin), collects what the
  * probe reports, holds back requests a journey asks it to, and notes each answer's status and range.
+ *
+ * It answers on the port the site was built for (`port`), where a visitor of `npm start` finds it:
+ * the contact form posts to its inbox there, and the inbox takes a send only from a page of its own
+ * site, a loopback origin on that same port. A proxy on a port of its own would be another site.
  */
-export async function startJourneyProxy(upstreamPort: number, probeOptions: ProbeOptions) {
+export async function startJourneyProxy(upstreamPort: number, port: number, probeOptions: ProbeOptions) {
   const reports: PageReport[] = [];
   const responses: ForwardedResponse[] = [];
   const holds = new Set<{ pattern: RegExp; released: Promise<void> }>();
@@ -126,10 +129,10 @@ export async function startJourneyProxy(upstreamPort: number, probeOptions: Prob
     });
     request.pipe(upstream);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
 
   return {
-    origin: `http://localhost:${(server.address() as AddressInfo).port}`,
+    origin: `http://localhost:${port}`,
     /** Changed options apply to the next page loaded. */
     probe,
     reports,

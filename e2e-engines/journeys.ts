@@ -121,7 +121,7 @@ function shifts(frames: ProbeFrame[]) {
 
 export function describeJourneys(engine: EngineName, launch: () => Promise<Browser>) {
   describe.skipIf(!inject('engines')[engine])(`${engine}: a visitor's journeys`, () => {
-    const siteInbox = `http://127.0.0.1:${inject('sitePort')}`;
+    const siteInbox = `http://127.0.0.1:${inject('upstreamPort')}`;
     let browser: Browser;
     let proxy: JourneyProxy;
     /** Where the browser opens the site: through the proxy, see journey-proxy.ts. */
@@ -129,7 +129,7 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
 
     beforeAll(async () => {
       browser = await launch();
-      proxy = await startJourneyProxy(inject('sitePort'), {
+      proxy = await startJourneyProxy(inject('upstreamPort'), inject('sitePort'), {
         reportConsole: !browser.seesConsole,
         withoutIdleCallback: false,
       });

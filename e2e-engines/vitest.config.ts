@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The cross-engine journeys (`npm run test:engines`, part of `npm test` after the build): one file
- * per engine, the two side by side, the journeys within an engine one after another.
+ * per engine, one engine after the other, since each opens the site on the port it was built for
+ * (see journey-proxy.ts); the journeys within an engine one after another.
  */
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
@@ -11,9 +12,7 @@ export default defineConfig({
     include: ['e2e-engines/**/*.test.ts'],
     globalSetup: ['e2e-engines/global-setup.ts'],
     pool: 'forks',
-    fileParallelism: true,
-    // Vitest would leave one of two cores free; the browsers mostly wait on each other anyway.
-    maxWorkers: 2,
+    fileParallelism: false,
     // A journey loads several pages and waits for islands; a browser can take seconds to start.
     testTimeout: 90_000,
     hookTimeout: 60_000,

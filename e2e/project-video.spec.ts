@@ -41,6 +41,24 @@ test.describe('project videos', () => {
     await expect(card.locator('img')).toBeVisible();
   });
 
+  test('play for a pointer that reached the card before the card came to life', async ({ page }) => {
+    // The island's code arrives late, as on a slow line: the pointer is on the card by then.
+    let release!: () => void;
+    const codeHeldBack = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/ProjectVideo.*.js', async (route) => {
+      await codeHeldBack;
+      await route.continue();
+    });
+    const card = page.locator(`[data-project="${withVideo.id}"]`);
+    const island = card.locator('astro-island[component-url*="ProjectVideo"]');
+    await card.scrollIntoViewIfNeeded();
+    await card.hover();
+    await expect(island).toHaveAttribute('ssr', '');
+    release();
+    await expect(island).not.toHaveAttribute('ssr');
+    await expect(card.locator('video')).toHaveAttribute('data-playing', 'true');
+  });
+
   test('play while the card has keyboard focus', async ({ page }) => {
     const card = page.locator(`[data-project="${withVideo.id}"]`);
     await card.scrollIntoViewIfNeeded();

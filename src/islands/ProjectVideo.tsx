@@ -39,6 +39,9 @@ export default function ProjectVideo({ webm, mp4, poster, children }: Props) {
     card.addEventListener('pointerleave', stop);
     card.addEventListener('focusin', start);
     card.addEventListener('focusout', stop);
+    // The island hydrates as the card scrolls into view, after its code has arrived: a pointer or
+    // focus already on the card by then sent its enter event to no one, and would wait in vain.
+    if (card.matches(':hover, :focus-within')) start();
     return () => {
       card.removeEventListener('pointerenter', start);
       card.removeEventListener('pointerleave', stop);
