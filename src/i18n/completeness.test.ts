@@ -52,7 +52,7 @@ describe('the registry', () => {
     expect(locales).toContain(defaultLocale);
     for (const locale of locales) {
       const { htmlLang, shortLabel } = localeInfo[locale];
-      expect(locale, 'a code of lowercase letters').toMatch(/^[a-z]{2,3}$/);
+      expect(locale, 'a code of two or three small letters, a to z').toMatch(/^[a-z]{2,3}$/);
       // Open Graph needs the region as well as the language.
       expect(htmlLang, locale).toMatch(new RegExp(`^${locale}-[A-Z]{2}$`));
       expect(shortLabel, locale).toMatch(/^\S{1,3}$/);
