@@ -46,7 +46,8 @@ export default function LanguageSwitch({ current, languages, label }: Props) {
         <details className="relative">
           <summary className="flex cursor-pointer list-none items-center rounded-full border border-ink-200 p-0.5 text-sm font-semibold dark:border-ink-700 [&::-webkit-details-marker]:hidden">
             <span className="block rounded-full bg-ink-900 px-2.5 py-1.5 text-white dark:bg-white dark:text-ink-950">
-              <span aria-hidden="true">{currentLanguage.short} ▾</span>
+              {/* One text, so the server's HTML and React's agree without a marker between two. */}
+              <span aria-hidden="true">{`${currentLanguage.short} ▾`}</span>
               <span className="sr-only">{currentLanguage.name}</span>
             </span>
           </summary>
