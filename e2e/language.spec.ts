@@ -24,10 +24,18 @@ test.describe('language switch', () => {
         await expect(switchLink(page, other)).toHaveAttribute('hreflang', other);
       }
       await expect(switchLink(page, locale)).toHaveCount(0);
-      const current = page
-        .getByRole('navigation', { name: getTranslator(locale)('language.label') })
-        .locator('[aria-current="true"]');
-      await expect(current).toHaveText(`${localeInfo[locale].shortLabel}${localeInfo[locale].name}`);
+      const languageSwitch = page.getByRole('navigation', { name: getTranslator(locale)('language.label') });
+      const current = languageSwitch.locator('[aria-current="true"]');
+      const { shortLabel, name } = localeInfo[locale];
+      // A pill marks its segment (short label, name for screen readers); a menu of three or more names
+      // the current language in its list and shows its short label on the button that opens it.
+      const menuButton = languageSwitch.locator('summary');
+      if ((await menuButton.count()) > 0) {
+        await expect(current).toHaveText(name);
+        await expect(menuButton).toHaveText(`${shortLabel} ▾${name}`);
+      } else {
+        await expect(current).toHaveText(`${shortLabel}${name}`);
+      }
     });
   }
 

@@ -105,7 +105,9 @@ test.describe('404', () => {
       ).toBeVisible();
       for (const locale of otherLocales(defaultLocale)) {
         await expect(
-          page.getByRole('heading', { level: 2, name: getTranslator(locale)('notFound.title') }),
+          page
+            .locator(`[aria-labelledby="not-found-${locale}"]`)
+            .getByRole('heading', { level: 2, name: getTranslator(locale)('notFound.title') }),
         ).toBeVisible();
       }
       for (const locale of locales) {
