@@ -14,6 +14,8 @@ import browserslist from 'browserslist';
 import { apiOriginProblem, PAGE_ORIGIN } from './src/lib/contact/api-origin.mjs';
 import { loadEnv } from 'vite';
 import agency from './src/content/agency.json' with { type: 'json' };
+import { defaultLocale, localeInfo, locales } from './src/i18n/locale-registry.mjs';
+import { emailJsSettings } from './src/lib/contact/emailjs-settings.mjs';
 
 // The EmailJS API the form may talk to: the library's own host unless a local inbox stands in.
 const { PUBLIC_EMAILJS_ORIGIN } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
@@ -25,15 +27,21 @@ export default defineConfig({
   // The agency's address on the web: canonical URLs, hreflang, Open Graph and the sitemap use it.
   site: agency.siteUrl,
   output: 'static',
+  // The languages come from the locale registry, src/i18n/locale-registry.mjs.
   i18n: {
-    defaultLocale: 'de',
-    locales: ['de', 'en'],
+    defaultLocale,
+    locales: [...locales],
     routing: { prefixDefaultLocale: false },
   },
   integrations: [
     react(),
     tailwind({ applyBaseStyles: false }),
-    sitemap({ i18n: { defaultLocale: 'de', locales: { de: 'de-DE', en: 'en-US' } } }),
+    sitemap({
+      i18n: {
+        defaultLocale,
+        locales: Object.fromEntries(locales.map((locale) => [locale, localeInfo[locale].htmlLang])),
+      },
+    }),
     deferredHydration(),
     localInbox(),
     emailTemplatesCheck(),
@@ -41,19 +49,18 @@ export default defineConfig({
   ],
   // The legal texts hold no code, and Shiki's inline styles would need an exception in the policy.
   markdown: { processor: satteri({ hastPlugins: [externalLinks] }), syntaxHighlight: false },
-  // The contact form's EmailJS account. Public by nature (they ship to the browser); required, so a
-  // build without them fails and names each missing one instead of shipping a form that cannot send.
+  // The contact form's EmailJS account (src/lib/contact/emailjs-settings.mjs). Public by nature (they
+  // ship to the browser); the required ones stop a build that lacks them, naming each, instead of
+  // shipping a form that cannot send.
   env: {
-    schema: {
-      PUBLIC_EMAILJS_PUBLIC_KEY: envField.string({ context: 'client', access: 'public', min: 1 }),
-      PUBLIC_EMAILJS_SERVICE_ID: envField.string({ context: 'client', access: 'public', min: 1 }),
-      PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID: envField.string({ context: 'client', access: 'public', min: 1 }),
-      // The visitor's confirmation comes in the language of the page they wrote from: one template each.
-      PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_DE: envField.string({ context: 'client', access: 'public', min: 1 }),
-      PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_EN: envField.string({ context: 'client', access: 'public', min: 1 }),
-      // An absolute origin, or "/" for the page's own; checked above (src/lib/contact/api-origin.mjs).
-      PUBLIC_EMAILJS_ORIGIN: envField.string({ context: 'client', access: 'public', optional: true }),
-    },
+    schema: Object.fromEntries(
+      emailJsSettings.map(({ name, required }) => [
+        name,
+        required
+          ? envField.string({ context: 'client', access: 'public', min: 1 })
+          : envField.string({ context: 'client', access: 'public', optional: true }),
+      ]),
+    ),
   },
   image: { responsiveStyles: false },
   // The browsers package.json supports (browserslist), so the CSS minifier keeps Safari's prefixes

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import agency from '../src/content/agency.json' with { type: 'json' };
 import { headersFor, parseHeadersFile } from '../local-inbox/headers-file.mjs';
+import { defaultLocale, otherLocales } from '../src/i18n/locales';
+import { localizedPath } from '../src/i18n/paths';
 
 /**
  * What every host we document sends, read from its files: public/_headers (Netlify, Cloudflare Pages)
@@ -29,7 +31,14 @@ const required: [name: string, value: RegExp][] = [
   ['Cross-Origin-Resource-Policy', /^same-origin$/],
   ['X-Frame-Options', /^DENY$/],
 ];
-const paths = ['/', '/en/impressum/', '/404.html', '/videos/deichrad.webm', '/_astro/index.Ab12Cd34.js'];
+/** A page at the root, one under a language's prefix, the 404 page, a video and a hashed asset. */
+const paths = [
+  '/',
+  ...otherLocales(defaultLocale).map((locale) => localizedPath('/impressum/', locale)),
+  '/404.html',
+  '/videos/deichrad.webm',
+  '/_astro/index.Ab12Cd34.js',
+];
 const immutable = 'public, max-age=31536000, immutable';
 
 type Directive = { name: string; args: string[]; block?: Directive[] };

@@ -4,12 +4,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import agency from '../src/content/agency.json' with { type: 'json' };
 import projects from '../src/content/projects.json' with { type: 'json' };
 import team from '../src/content/team.json' with { type: 'json' };
-import { locales } from '../src/i18n/locales';
+import { defaultLocale, localeInfo, locales, otherLocales, type Locale } from '../src/i18n/locales';
 import { localizedPath } from '../src/i18n/paths';
+import { getTranslator } from '../src/i18n/translate';
+import { legalPages, routes } from '../src/routes.mjs';
 import { parseSkills } from '../src/lib/skills';
 import { localTemplates } from '../local-inbox/env.mjs';
 import type { InboxMessage } from '../local-inbox/handler.mjs';
-import { text as contactText } from '../e2e/contact-text';
+import { contactText } from '../e2e/contact-text';
+import { legalTitle } from '../e2e/legal-title';
 import { uniqueEmail } from '../e2e/inbox-client';
 import type { Browser, SystemSettings, Tab } from './browser';
 import type { EngineName } from './engines';
@@ -66,12 +69,30 @@ const SCREENSHOTS = 'test-results/engines';
 const withVideo = projects.find((project) => project.video)!;
 const withoutVideo = projects.find((project) => !project.video)!;
 const legalRoutes = locales.flatMap((locale) =>
-  ['/impressum/', '/datenschutz/', '/agb/'].map((path) => ({ locale, url: localizedPath(path, locale) })),
+  legalPages.map((page) => ({ locale, url: localizedPath(`/${page}/`, locale) })),
 );
-const everyRoute = [...locales.map((locale) => localizedPath('/', locale)), ...legalRoutes.map(({ url }) => url)];
+const everyRoute = routes.map(({ url }) => url);
 const notFound = '/gibt-es-nicht/';
+/** The site's own language, which `/` and every unprefixed page speak: what most journeys read. */
+const t = getTranslator(defaultLocale);
 
 const themeToggle = '[data-theme-toggle]';
+/** The language switch's link to `locale`, and the 404 page's link to the home page in `locale`. */
+const languageLink = (locale: Locale) => `[data-language-link="${locale}"]`;
+const homeLink = (locale: Locale) => `[data-home-link="${locale}"]`;
+/**
+ * From three languages on the switch is a menu (a plain `<details>`, so it opens before hydration
+ * too): a visitor opens it before they choose. With two it is a pill, and there is nothing to open.
+ */
+async function openLanguageMenu(tab: Tab) {
+  const menu = '[data-site-header] details:has([data-language-link])';
+  const closed = await tab.evaluate((selector) => {
+    const details = document.querySelector<HTMLDetailsElement>(selector);
+    return details !== null && !details.open;
+  }, menu);
+  if (closed) await tab.click(`${menu} > summary`);
+}
+
 /** The toggle's accessible name: whichever of its screen-reader labels the theme shows. */
 const toggleLabel = (tab: Tab) =>
   tab.evaluate(
@@ -200,7 +221,7 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
             await hydrated(tab, 'LanguageSwitch');
             await nextFrames(tab);
 
-            expect(await textOf(tab, 'h1')).toBe('Websites, die Ihr Handwerk zeigen.');
+            expect(await textOf(tab, 'h1')).toBe(t('hero.title'));
             expect(
               await tab.evaluate(() =>
                 [...document.querySelectorAll('main > section')].map(
@@ -230,14 +251,14 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
       await open(tab, '/');
       expect(await isDark(tab)).toBe(false);
       expect(await storedTheme(tab)).toBeNull();
-      expect(await toggleLabel(tab)).toBe('Dunkles Design einschalten');
+      expect(await toggleLabel(tab)).toBe(t('theme.toDark'));
       expect(await isVisible(tab, `${themeToggle} svg:first-of-type`)).toBe(true);
       expect(await isVisible(tab, `${themeToggle} svg:last-of-type`)).toBe(false);
 
       await tab.click(themeToggle);
       await until(tab, true, () => document.documentElement.classList.contains('dark'));
       expect(await storedTheme(tab)).toBe('dark');
-      expect(await toggleLabel(tab)).toBe('Helles Design einschalten');
+      expect(await toggleLabel(tab)).toBe(t('theme.toLight'));
       expect(await isVisible(tab, `${themeToggle} svg:first-of-type`)).toBe(false);
       expect(await isVisible(tab, `${themeToggle} svg:last-of-type`)).toBe(true);
 
@@ -259,7 +280,7 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
         await open(tab, '/');
         expect(await tab.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
         expect(await isDark(tab)).toBe(true);
-        expect(await toggleLabel(tab)).toBe('Helles Design einschalten');
+        expect(await toggleLabel(tab)).toBe(t('theme.toLight'));
         await tab.evaluate(() => localStorage.setItem('theme', 'light'));
         await tab.goto(`${site}/`);
         expect(await isDark(tab)).toBe(false);
@@ -268,7 +289,7 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
     );
 
     journey(
-      '3. language switch: announces languageChange, then opens the same page in the other language',
+      '3. language switch: announces languageChange, then opens the same page in each other language',
       async (tab) => {
         /** The event fires on the page being left: the listener keeps it where the next page can read it. */
         const listen = () =>
@@ -280,41 +301,53 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
           );
         const announced = () => tab.evaluate(() => JSON.parse(sessionStorage.getItem('languageChanges') ?? '[]'));
 
-        await open(tab, '/impressum/');
-        expect(await attributeOf(tab, '[data-language-link="en"]', 'href')).toBe('/en/impressum/');
-        await listen();
-        await tab.click('[data-language-link="en"]');
-        await arrivedAt(tab, '/en/impressum/');
-        expect(await attributeOf(tab, 'html', 'lang')).toBe('en-US');
-        expect(await textOf(tab, 'h1')).toBe('Legal notice (Impressum)');
+        const from = localizedPath('/impressum/', defaultLocale);
+        await open(tab, from);
+        for (const other of otherLocales(defaultLocale)) {
+          const there = localizedPath('/impressum/', other);
+          expect(await attributeOf(tab, languageLink(other), 'href')).toBe(there);
+          await listen();
+          await openLanguageMenu(tab);
+          await tab.click(languageLink(other));
+          await arrivedAt(tab, there);
+          expect(await attributeOf(tab, 'html', 'lang')).toBe(localeInfo[other].htmlLang);
+          expect(await textOf(tab, 'h1')).toBe(legalTitle(other, 'impressum'));
 
-        await hydrated(tab, 'LanguageSwitch');
-        await listen();
-        await tab.click('[data-language-link="de"]');
-        await arrivedAt(tab, '/impressum/');
-        expect(await announced()).toEqual(['en', 'de']);
+          await hydrated(tab, 'LanguageSwitch');
+          await listen();
+          await openLanguageMenu(tab);
+          await tab.click(languageLink(defaultLocale));
+          await arrivedAt(tab, from);
+          expect(await announced()).toEqual([other, defaultLocale]);
+          await tab.evaluate(() => sessionStorage.removeItem('languageChanges'));
+          await hydrated(tab, 'LanguageSwitch');
+        }
       },
     );
 
     journey('3. language switch clicked before it hydrates: the click still counts', async (tab) => {
+      // One other language is enough: only a new tab's first page has React's runtime still to come.
+      const [other] = otherLocales(defaultLocale) as [Locale];
+      const from = localizedPath('/agb/', defaultLocale);
       // A new tab has nothing cached: React's runtime is requested, and held back, on this page.
       const releaseReact = proxy.hold(/^\/_astro\/client\.[^/]*\.js$/);
       try {
-        await tab.goto(`${site}/agb/`);
+        await tab.goto(`${site}${from}`);
         expect(await attributeOf(tab, 'astro-island:has([data-language-link])', 'ssr')).toBe('');
         await tab.evaluate(() =>
           window.addEventListener('languageChange', (event) =>
             sessionStorage.setItem('languageChange', String((event as CustomEvent).detail)),
           ),
         );
-        await tab.click('[data-language-link="en"]');
+        await openLanguageMenu(tab);
+        await tab.click(languageLink(other));
         await sleep(NOTHING_HAPPENS_MS);
-        expect(await currentPath(tab)).toBe('/agb/');
+        expect(await currentPath(tab)).toBe(from);
       } finally {
         releaseReact();
       }
-      await arrivedAt(tab, '/en/agb/');
-      expect(await tab.evaluate(() => sessionStorage.getItem('languageChange'))).toBe('en');
+      await arrivedAt(tab, localizedPath('/agb/', other));
+      expect(await tab.evaluate(() => sessionStorage.getItem('languageChange'))).toBe(other);
     });
 
     journey(
@@ -334,7 +367,7 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
         await scrollToY(tab, 100);
         await until(tab, null, (selector) => document.querySelector(selector)!.getAttribute('data-scrolled'), header);
 
-        expect(await attributeOf(tab, scrollTop, 'aria-label')).toBe('Nach oben scrollen');
+        expect(await attributeOf(tab, scrollTop, 'aria-label')).toBe(t('scrollTop.label'));
         await scrollToY(tab, 299);
         expect(await isVisible(tab, scrollTop)).toBe(false);
         await scrollToY(tab, 301);
@@ -350,8 +383,9 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
     journey(
       '5. team modal: opens by mouse and keyboard with photo, name, portfolio, bio and skills; focus returns',
       async (tab) => {
-        const photo = (name: string) => `button[aria-label="Profil von ${name} öffnen"]`;
+        const photo = (name: string) => `button[aria-label="${t('about.openProfile', { name })}"]`;
         const dialog = '[data-team-dialog]';
+        const close = `${dialog} button[aria-label="${t('about.close')}"]`;
         const isOpen = () =>
           tab.evaluate((selector) => document.querySelector<HTMLDialogElement>(selector)!.open, dialog);
         await open(tab, '/#about');
@@ -363,14 +397,14 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
         expect(await textOf(tab, '#team-dialog-name')).toBe(first!.name);
         expect(await isVisible(tab, `${dialog} img`)).toBe(true);
         expect(await attributeOf(tab, `${dialog} a[href^="http"]`, 'href')).toBe(first!.portfolioUrl);
-        expect(await textOf(tab, dialog)).toContain(first!.bio.de);
+        expect(await textOf(tab, dialog)).toContain(first!.bio[defaultLocale]);
         expect(
           await tab.evaluate(
             (selector) => [...document.querySelectorAll(selector)].map((chip) => chip.textContent),
             `${dialog} [data-skill-chips] li`,
           ),
-        ).toEqual(parseSkills(first!.skills.de));
-        await tab.click(`${dialog} button[aria-label="Schließen"]`);
+        ).toEqual(parseSkills(first!.skills[defaultLocale]));
+        await tab.click(close);
         await expect.poll(isOpen).toBe(false);
         expect(await isFocused(tab, photo(first!.name))).toBe(true);
 
@@ -378,7 +412,7 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
         await tab.press('Enter');
         await expect.poll(isOpen).toBe(true);
         expect(await textOf(tab, '#team-dialog-name')).toBe(second!.name);
-        expect(await isFocused(tab, `${dialog} button[aria-label="Schließen"]`)).toBe(true);
+        expect(await isFocused(tab, close)).toBe(true);
         // The page behind stays still while the modal is open.
         expect(await tab.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
         await tab.press('Escape');
@@ -488,7 +522,7 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
     );
 
     journey('7. contact form: field errors, sending, success, and both e-mails in the inbox', async (tab) => {
-      const t = contactText.de;
+      const words = contactText(defaultLocale);
       const form = '[data-contact-form]';
       const submit = `${form} button[type="submit"]`;
       const field = (name: string) => `#contact-${name}`;
@@ -513,9 +547,9 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
             .join(' ');
         }, selector);
 
-      await open(tab, '/#contact');
+      await open(tab, `${localizedPath('/', defaultLocale)}#contact`);
       await hydrated(tab, 'ContactForm');
-      expect(await attributeOf(tab, form, 'aria-label')).toBe(t.form);
+      expect(await attributeOf(tab, form, 'aria-label')).toBe(words.form);
       // Once React runs the form, it checks the fields itself, in the page's language.
       await until(tab, 'true', (selector) => document.querySelector(selector)!.getAttribute('data-hydrated'), form);
       expect(await attributeOf(tab, form, 'novalidate')).toBe('');
@@ -523,9 +557,9 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
       await tab.click(submit);
       await until(tab, true, (selector) => document.activeElement?.matches(selector) ?? false, field('name'));
       for (const [name, error] of [
-        ['name', t.nameMissing],
-        ['email', t.emailMissing],
-        ['title', t.titleMissing],
+        ['name', words.nameMissing],
+        ['email', words.emailMissing],
+        ['title', words.titleMissing],
       ] as const) {
         expect(await attributeOf(tab, field(name), 'aria-invalid'), name).toBe('true');
         expect(await described(field(name)), name).toBe(error);
@@ -542,14 +576,14 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
         body: JSON.stringify({ email: message.email, delayMs: 3000 }),
       });
       await tab.click(submit);
-      await until(tab, t.sending, (selector) => document.querySelector(selector)!.textContent, submit);
+      await until(tab, words.sending, (selector) => document.querySelector(selector)!.textContent, submit);
       // aria-disabled, not disabled: the focused button keeps focus while it sends (issue 16).
       expect(await attributeOf(tab, submit, 'aria-disabled')).toBe('true');
       expect(await attributeOf(tab, `${submit} svg`, 'class')).toMatch(/animate-pulse/);
 
       await until(
         tab,
-        t.success,
+        words.success,
         (selector) => document.querySelector(selector)!.textContent,
         `${form} [role="status"]`,
       );
@@ -561,7 +595,7 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
           ),
         ),
       ).toEqual(['', '', '', '']);
-      await until(tab, t.submit, (selector) => document.querySelector(selector)!.textContent, submit);
+      await until(tab, words.submit, (selector) => document.querySelector(selector)!.textContent, submit);
       expect(await sends()).toBe(2);
 
       const received = async () =>
@@ -578,7 +612,7 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
       });
       expect(autoReply).toMatchObject({
         lib_version: '4.4.1',
-        template_id: localTemplates.autoReply.de,
+        template_id: localTemplates.autoReply[defaultLocale],
         template_params: { name: message.name, email: message.email, title: message.title },
       });
       expect(Object.keys(autoReply!.template_params).sort()).toEqual(['email', 'name', 'title']);
@@ -607,25 +641,33 @@ export function describeJourneys(engine: EngineName, launch: () => Promise<Brows
       }
 
       await tab.click('[data-back-home]');
-      await arrivedAt(tab, '/en/');
+      await arrivedAt(tab, localizedPath('/', legalRoutes.at(-1)!.locale));
     });
 
-    journey('9. the 404 page answers an unknown path in both languages, with links home', async (tab) => {
-      for (const unknown of [notFound, '/en/does-not-exist/']) {
+    journey('9. the 404 page answers an unknown path in every language, with links home', async (tab) => {
+      const others = otherLocales(defaultLocale);
+      for (const unknown of [notFound, ...others.map((other) => localizedPath('/does-not-exist/', other))]) {
         await open(tab, unknown);
         expect(proxy.responses.findLast((response) => response.path === unknown)?.status, unknown).toBe(404);
-        expect(await textOf(tab, 'h1')).toBe('Seite nicht gefunden');
-        expect(await textOf(tab, 'h2')).toBe('Page not found');
-        expect(await attributeOf(tab, '[data-home-link="de"]', 'href')).toBe('/');
-        expect(await attributeOf(tab, '[data-home-link="en"]', 'href')).toBe('/en/');
+        // The default language heads the page; every other one has its part below a heading of its own.
+        expect(await textOf(tab, 'h1')).toBe(t('notFound.title'));
+        expect(
+          await tab.evaluate(() =>
+            [...document.querySelectorAll('[data-not-found] h2')].map((heading) => heading.textContent?.trim()),
+          ),
+        ).toEqual(others.map((other) => getTranslator(other)('notFound.title')));
+        for (const locale of locales) {
+          expect(await attributeOf(tab, homeLink(locale), 'href'), locale).toBe(localizedPath('/', locale));
+        }
         expect(await attributeOf(tab, 'meta[name="robots"]', 'content')).toBe('noindex');
       }
-      await tab.click('[data-home-link="en"]');
-      await arrivedAt(tab, '/en/');
+      const last = others.at(-1)!;
+      await tab.click(homeLink(last));
+      await arrivedAt(tab, localizedPath('/', last));
     });
 
     journey(
-      'every route in both languages and the 404 page, read to the end: no policy violation, no console error',
+      'every route in every language and the 404 page, read to the end: no policy violation, no console error',
       async (tab) => {
         for (const url of [...everyRoute, notFound]) {
           await open(tab, url);

@@ -2,7 +2,16 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import axe from 'axe-core';
-import { allRoutes, expect, localizedPath, locales, test, waitForIsland } from './fixtures';
+import {
+  allRoutes,
+  defaultLocale,
+  expect,
+  getTranslator,
+  localizedPath,
+  locales,
+  test,
+  waitForIsland,
+} from './fixtures';
 import { inboxFor, uniqueEmail } from './inbox-client';
 
 /**
@@ -179,7 +188,8 @@ test.describe('label in name (WCAG 2.5.3)', () => {
 
 test.describe('keyboard', () => {
   test('every control is reachable by Tab and shows a visible focus ring', async ({ page }) => {
-    await page.goto('/');
+    const t = getTranslator(defaultLocale);
+    await page.goto(localizedPath('/', defaultLocale));
     await waitForIsland(page, 'ThemeToggle');
     const seen = new Set<string>();
     for (let step = 0; step < 80; step++) {
@@ -200,12 +210,18 @@ test.describe('keyboard', () => {
       seen.add(focused.id);
     }
     const reached = [...seen].join('\n');
+    // The language switch's own controls: a link per other language, or its menu's button.
+    const languageSwitch = await page
+      .getByRole('navigation', { name: t('language.label') })
+      .locator('a:visible, summary:visible')
+      .allTextContents();
+    expect(languageSwitch.length).toBeGreaterThan(0);
     for (const expected of [
-      'Zum Inhalt springen',
-      'Über uns',
-      'Dunkles Design einschalten',
-      'EN',
-      'Projekt anfragen',
+      t('site.skipToContent'),
+      t('nav.about'),
+      t('theme.toDark'),
+      ...languageSwitch.map((text) => text.trim().slice(0, 30)),
+      t('hero.cta'),
     ]) {
       expect(reached).toContain(expected);
     }

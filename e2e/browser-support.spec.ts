@@ -9,7 +9,8 @@ import { builtPages, expect, test } from './fixtures';
 
 /** Each rule of a page's inline stylesheets, as its declarations by property. */
 function rulesOf(html: string): Map<string, string>[] {
-  const css = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]!).join('\n');
+  // Up to the closing tag: the stylesheet may hold "<" itself, as a range query `(width<348px)` does.
+  const css = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!).join('\n');
   // The innermost blocks are the rules; an at-rule's braces only wrap them.
   return [...css.matchAll(/\{([^{}]*)\}/g)].map(
     (block) =>

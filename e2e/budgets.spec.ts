@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
-import { allRoutes, builtSiteDir, expect, localizedPath, locales, test } from './fixtures';
+import { allRoutes, builtSiteDir, expect, legalPages, localizedPath, locales, test } from './fixtures';
 
-/** DESIGN.md › Budgets, checked on the built site. */
+/** The budgets README's "Quality" lists, checked on the built site. */
 const KB = 1024;
 const budgets = { landingJs: 90 * KB, legalJs: 75 * KB, landingHtml: 20 * KB, stylesheet: 10 * KB };
 const notFound = '/gibt-es-nicht/';
@@ -64,7 +64,7 @@ test.describe('JavaScript', () => {
       expect(islands).toEqual(['ContactForm', 'LanguageSwitch', 'ProjectVideo', 'TeamGallery', 'ThemeToggle']);
     });
 
-    for (const path of ['/impressum/', '/datenschutz/', '/agb/']) {
+    for (const path of legalPages.map((legalPage) => `/${legalPage}/`)) {
       test(`${localizedPath(path, locale)} ships at most 75 KB gzip, and no island but the toggles`, async ({
         page,
       }) => {

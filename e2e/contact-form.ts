@@ -5,6 +5,9 @@ import { localizedPath, waitForIsland, type Locale } from './fixtures';
 
 export { text };
 
+/** `text` as a pattern that matches it literally (the sending label ends in dots). */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** How long the dev server may take to bring the form to life. */
 const DEV_SERVER_HYDRATION_MS = 30_000;
 
@@ -16,7 +19,7 @@ export function contactForm(page: Page, locale: Locale, origin = '') {
   const t = text[locale];
   const form = page.getByRole('form', { name: t.form });
   const fields = {
-    name: form.getByLabel('Name'),
+    name: form.getByLabel(t.name),
     email: form.getByLabel(t.email),
     title: form.getByLabel(t.title),
     project: form.getByLabel(t.project),
@@ -24,7 +27,7 @@ export function contactForm(page: Page, locale: Locale, origin = '') {
   return {
     form,
     fields,
-    submit: form.getByRole('button', { name: new RegExp(`${t.submit}|${t.sending.replace('...', '\\.\\.\\.')}`) }),
+    submit: form.getByRole('button', { name: new RegExp(`${escapeRegExp(t.submit)}|${escapeRegExp(t.sending)}`) }),
     success: form.getByRole('status'),
     error: form.getByRole('alert'),
     /** What follows the status message: whether the message arrived, and where to write instead. */

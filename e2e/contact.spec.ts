@@ -1,4 +1,6 @@
 import { contactForm, failureLog, text, visitor } from './contact-form';
+import { emailLine, emailSubject } from './contact-text';
+import { autoReplyTemplateName, loadEmailTemplate } from '../src/emails/templates.mjs';
 import { builtSiteInboxOrigin, localTemplates, localInboxEnv } from '../local-inbox/env.mjs';
 import { inboxFor, inboxPageConsoleErrors } from './inbox-client';
 import { agency, expect, locales, test } from './fixtures';
@@ -85,18 +87,20 @@ for (const locale of locales) {
         await page.goto('/inbox');
         const entry = (templateId: string) =>
           page.locator(`li[data-template-id="${templateId}"]`).filter({ hasText: message.email });
+        const replyTemplate = await loadEmailTemplate(autoReplyTemplateName(locale));
         const reply = entry(localTemplates.autoReply[locale]);
-        await expect(reply.getByRole('heading')).toHaveText(`${t.autoReplySubject} ${message.title}`);
+        await expect(reply.getByRole('heading')).toHaveText(emailSubject(replyTemplate, message));
         const replyBody = reply.locator('iframe').contentFrame().locator('body');
         // The name arrives as the visitor typed it: as text, never as markup.
-        await expect(replyBody).toContainText(`${t.autoReplyGreeting} Erika <b>Mustermann</b>,`);
+        await expect(replyBody).toContainText(emailLine(replyTemplate, 'name', message.name));
         await expect(replyBody).toContainText(agency.phone);
         await expect(replyBody.locator('b')).toHaveCount(0);
 
+        const notificationTemplate = await loadEmailTemplate('notification');
         const notification = entry(localTemplates.notification);
-        await expect(notification.getByRole('heading')).toHaveText(`Neue Anfrage über die Website: ${message.title}`);
+        await expect(notification.getByRole('heading')).toHaveText(emailSubject(notificationTemplate, message));
         const notificationBody = notification.locator('iframe').contentFrame().locator('body');
-        await expect(notificationBody).toContainText(`Hallo ${agency.name},`);
+        await expect(notificationBody).toContainText(emailLine(notificationTemplate, 'to_name', agency.name));
         await expect(notificationBody).toContainText(message.project.split('\n')[1]!);
 
         // The raw parameters are still there, one click away.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, localizedPath, test, waitForIsland } from './fixtures';
+import { defaultLocale, expect, localizedPath, test, waitForIsland } from './fixtures';
 
 type Rgba = [number, number, number, number];
 
@@ -68,7 +68,7 @@ for (const theme of ['light', 'dark'] as const) {
     page,
   }) => {
     await page.addInitScript((stored) => localStorage.setItem('theme', stored), theme);
-    await page.goto(`${localizedPath('/', 'de')}#contact`);
+    await page.goto(`${localizedPath('/', defaultLocale)}#contact`);
     await waitForIsland(page, 'ContactForm');
     await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
 

@@ -1,42 +1,40 @@
 import { devices } from '@playwright/test';
-import { agency, expect, localizedPath, locales, test } from './fixtures';
+import { agency, expect, getTranslator, localizedPath, locales, test, type Locale } from './fixtures';
 
 // A phone as Playwright emulates it (touch, no hover), in the browser the whole suite uses.
 const { defaultBrowserType: _browser, ...phone } = devices['Pixel 7'];
 
-/** Sentences that depend on the device: a phone cannot hover, so it must not be asked to. */
-const projectsHint = {
-  de: {
-    pointer: 'Fahren Sie mit der Maus über ein Projekt, um es in Bewegung zu sehen.',
-    touch: 'Ein Tipp auf „Website besuchen“ öffnet ein Projekt live in einem neuen Tab.',
-    location: `Gemacht in ${agency.town}, zwischen Düsseldorf und Köln.`,
-  },
-  en: {
-    pointer: 'Hover over a project to see it in motion.',
-    touch: 'Tap “Visit website” to open a project live in a new tab.',
-    location: `Made in ${agency.town}, between Düsseldorf and Cologne.`,
-  },
+/**
+ * What these rules need to know of each language, not a text of the site, so a new language adds
+ * its words here (the type asks for them): the Rhine, which the town's name already names, so the
+ * footer's location line must not say it again; and the words that ask for a mouse.
+ */
+const words: Record<Locale, { rhine: RegExp; pointer: RegExp }> = {
+  de: { rhine: /Rhein/g, pointer: /Maus|[Hh]over/ },
+  en: { rhine: /Rhine|Rhein/g, pointer: /[Mm]ouse|[Hh]over/ },
 };
 
 for (const locale of locales) {
-  const t = projectsHint[locale];
+  const t = getTranslator(locale);
+  /** Sentences that depend on the device: a phone cannot hover, so it must not be asked to. */
+  const hint = { pointer: t('projects.leadPointer'), touch: t('projects.leadTouch') };
+  const location = t('footer.location', { town: agency.town });
 
   test.describe(`copy (${locale})`, () => {
     test('the footer names the Rhine once', async ({ page }) => {
       await page.goto(localizedPath('/', locale));
-      const location = page.getByRole('contentinfo').locator('p', { hasText: t.location.slice(0, 10) });
-      await expect(location).toHaveText(t.location);
-      // The town's name already says it is on the Rhine.
-      expect((await location.innerText()).match(/Rhein|Rhine/g)).toHaveLength(1);
+      const line = page.getByRole('contentinfo').locator('p', { hasText: location.slice(0, 10) });
+      await expect(line).toHaveText(location);
+      expect((await line.innerText()).match(words[locale].rhine)).toHaveLength(1);
     });
 
     test('with a mouse the projects intro asks to hover', async ({ page }) => {
       await page.goto(localizedPath('/', locale));
       const intro = page.locator('#projects .section-lead');
-      await expect(intro.getByText(t.pointer)).toBeVisible();
+      await expect(intro.getByText(hint.pointer)).toBeVisible();
       // The tap sentence is there for touch screens, hidden by CSS alone.
-      await expect(intro.getByText(t.touch)).toBeAttached();
-      await expect(intro.getByText(t.touch)).toBeHidden();
+      await expect(intro.getByText(hint.touch)).toBeAttached();
+      await expect(intro.getByText(hint.touch)).toBeHidden();
     });
 
     test.describe('on a phone', () => {
@@ -45,9 +43,9 @@ for (const locale of locales) {
       test('the projects intro says what a tap does, and asks nobody to hover', async ({ page }) => {
         await page.goto(localizedPath('/', locale));
         const intro = page.locator('#projects .section-lead');
-        await expect(intro.getByText(t.touch)).toBeVisible();
-        await expect(intro.getByText(t.pointer)).toBeHidden();
-        expect(await intro.innerText()).not.toMatch(/Maus|[Hh]over/);
+        await expect(intro.getByText(hint.touch)).toBeVisible();
+        await expect(intro.getByText(hint.pointer)).toBeHidden();
+        expect(await intro.innerText()).not.toMatch(words[locale].pointer);
       });
     });
   });

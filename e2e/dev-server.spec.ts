@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dev } from 'astro';
 import { localTemplates, requiredEmailJsVariables } from '../local-inbox/env.mjs';
-import { contactForm, text, visitor } from './contact-form';
+import { loadEmailTemplate, renderEmail } from '../src/emails/templates.mjs';
+import { contactForm, visitor } from './contact-form';
 import { inboxFor, inboxPageConsoleErrors } from './inbox-client';
-import { expect, test } from './fixtures';
+import { agency, defaultLocale, expect, getTranslator, test } from './fixtures';
 
 /** `npm run dev` as a fresh clone runs it: no .env, no EmailJS account, the inbox on the dev server. */
 const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 4460);
@@ -44,25 +45,26 @@ test.describe('the dev server of a fresh clone', () => {
   test.use({ expectedConsoleErrors: inboxPageConsoleErrors });
 
   test('sends the contact form into the inbox that the dev server serves', async ({ page, request }) => {
-    const form = contactForm(page, 'de', origin);
+    const form = contactForm(page, defaultLocale, origin);
     const message = visitor('dev-server');
     await form.open();
     await form.fill(message);
     await form.submit.click();
-    await expect(form.success).toHaveText(text.de.success);
+    await expect(form.success).toHaveText(getTranslator(defaultLocale)('contact.form.success'));
 
     const inbox = inboxFor(request, message.email, origin);
     await expect
       .poll(async () => (await inbox.messages()).map((sent) => [sent.template_id, sent.template_params.title]))
       .toEqual([
         [localTemplates.notification, message.title],
-        [localTemplates.autoReply.de, message.title],
+        [localTemplates.autoReply[defaultLocale], message.title],
       ]);
     await page.goto(`${origin}/inbox`);
     const notification = page.locator(`li[data-template-id="${localTemplates.notification}"]`, {
       hasText: message.email,
     });
-    await expect(notification.getByRole('heading')).toHaveText(`Neue Anfrage über die Website: ${message.title}`);
+    const { subject } = renderEmail(await loadEmailTemplate('notification'), { ...message, to_name: agency.name });
+    await expect(notification.getByRole('heading')).toHaveText(subject);
   });
 
   test('the form posts to the host the page was opened under, so it also works from another device', async ({
@@ -72,14 +74,14 @@ test.describe('the dev server of a fresh clone', () => {
     // 127.0.0.1 stands in for this machine's address on the LAN: the form must not send to localhost,
     // which on a phone is the phone.
     const deviceOrigin = `http://127.0.0.1:${DEV_PORT}`;
-    const form = contactForm(page, 'de', deviceOrigin);
+    const form = contactForm(page, defaultLocale, deviceOrigin);
     const message = visitor('dev-server-device');
     const sentTo = new Set<string>();
     page.on('request', (sent) => sent.url().includes('/api/v1.0/email/send') && sentTo.add(new URL(sent.url()).origin));
     await form.open();
     await form.fill(message);
     await form.submit.click();
-    await expect(form.success).toHaveText(text.de.success);
+    await expect(form.success).toHaveText(getTranslator(defaultLocale)('contact.form.success'));
 
     expect([...sentTo]).toEqual([deviceOrigin]);
     const received = await inboxFor(request, message.email, origin).messages();

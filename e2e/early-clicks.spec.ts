@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, test, waitForIsland } from './fixtures';
+import { defaultLocale, expect, languageLink, localizedPath, otherLocales, test, waitForIsland } from './fixtures';
 
 /**
- * The header's islands hydrate after the page has loaded (DESIGN.md › Budgets: React's runtime stays
+ * The header's islands hydrate after the page has loaded (README, "Quality": React's runtime stays
  * off the critical path). A visitor can be quicker than that: their click must still count.
  */
 
@@ -68,22 +68,25 @@ test('a click on the theme toggle before it hydrates still switches the theme', 
   await expect(page.locator('html')).not.toHaveClass(/dark/);
 });
 
-test('a click on the language switch before it hydrates announces the change and opens the other language', async ({
-  page,
-}) => {
-  await page.addInitScript(() =>
-    window.addEventListener('languageChange', (event) =>
-      sessionStorage.setItem('languageChange', String((event as CustomEvent).detail)),
-    ),
-  );
-  const release = await holdReact(page);
-  await page.goto('/agb/');
-  const link = page.locator('[data-language-link="en"]');
-  await expect(islandOf(page, '[data-language-link]')).toHaveAttribute('ssr', '');
-  await link.click();
-  await expect(page).toHaveURL('/agb/');
+for (const other of otherLocales(defaultLocale)) {
+  test(`a click on the language switch before it hydrates announces the change and opens the page in ${other}`, async ({
+    page,
+  }) => {
+    await page.addInitScript(() =>
+      window.addEventListener('languageChange', (event) =>
+        sessionStorage.setItem('languageChange', String((event as CustomEvent).detail)),
+      ),
+    );
+    const release = await holdReact(page);
+    const from = localizedPath('/agb/', defaultLocale);
+    await page.goto(from);
+    await expect(islandOf(page, '[data-language-link]')).toHaveAttribute('ssr', '');
+    const link = await languageLink(page, other);
+    await link.click();
+    await expect(page).toHaveURL(from);
 
-  release();
-  await expect(page).toHaveURL('/en/agb/');
-  expect(await page.evaluate(() => sessionStorage.getItem('languageChange'))).toBe('en');
-});
+    release();
+    await expect(page).toHaveURL(localizedPath('/agb/', other));
+    expect(await page.evaluate(() => sessionStorage.getItem('languageChange'))).toBe(other);
+  });
+}

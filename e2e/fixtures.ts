@@ -3,19 +3,35 @@ import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import agency from '../src/content/agency.json' with { type: 'json' };
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
-import { locales, type Locale } from '../src/i18n/locales';
-import { localizedPath } from '../src/i18n/paths';
+import { defaultLocale, localeInfo, locales, openGraphLocale, otherLocales, type Locale } from '../src/i18n/locales';
+import { languageLinks, localizedPath } from '../src/i18n/paths';
+import { getTranslator } from '../src/i18n/translate';
+import { legalTitle } from './legal-title';
+import { legalPages, pagePaths, routes, type LegalPage, type PagePath } from '../src/routes.mjs';
 
-export { agency, expect, locales, localizedPath, type Locale };
-
-/** Every page of the site, by its path without a locale prefix. */
-export const pagePaths = ['/', '/impressum/', '/datenschutz/', '/agb/'] as const;
-export type PagePath = (typeof pagePaths)[number];
+// The suites loop over the locale registry and read what a visitor reads from the dictionaries
+// (`getTranslator(locale)`) and the content, so no test holds a copy of a language.
+export {
+  agency,
+  defaultLocale,
+  expect,
+  getTranslator,
+  languageLinks,
+  legalPages,
+  legalTitle,
+  localeInfo,
+  locales,
+  localizedPath,
+  openGraphLocale,
+  otherLocales,
+  pagePaths,
+  type LegalPage,
+  type Locale,
+  type PagePath,
+};
 
 /** Each page in each language: what most suites loop over. */
-export const allRoutes = locales.flatMap((locale) =>
-  pagePaths.map((path) => ({ locale, path, url: localizedPath(path, locale) })),
-);
+export const allRoutes = routes;
 
 /** The built site that the e2e server serves and the file-reading specs read. */
 export const builtSiteDir = LOCAL_BUILD_DIR;
@@ -50,6 +66,18 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp | null; pageErro
     { auto: true },
   ],
 });
+
+/**
+ * The language switch's link to `locale`. From three languages on the switch is a menu (a plain
+ * `<details>`, so it opens before hydration too): it is opened first, as a visitor would.
+ */
+export async function languageLink(page: Page, locale: string) {
+  const menu = page.locator('[data-site-header] details:has([data-language-link])');
+  if ((await menu.count()) > 0 && !(await menu.evaluate((details) => (details as HTMLDetailsElement).open))) {
+    await menu.locator('summary').click();
+  }
+  return page.locator(`[data-language-link="${locale}"]`);
+}
 
 /** Waits until the island whose component file matches `name` has hydrated. */
 export async function waitForIsland(page: Page, name: string, timeout?: number) {

@@ -1,9 +1,9 @@
 import projects from '../src/content/projects.json' with { type: 'json' };
 import team from '../src/content/team.json' with { type: 'json' };
-import { agency, allRoutes, expect, localizedPath, locales, test } from './fixtures';
+import { agency, allRoutes, expect, getTranslator, localizedPath, locales, test } from './fixtures';
 
 for (const locale of locales) {
-  const de = locale === 'de';
+  const t = getTranslator(locale);
 
   test.describe(`landing page (${locale})`, () => {
     test.beforeEach(async ({ page }) => {
@@ -15,14 +15,12 @@ for (const locale of locales) {
         .locator('main > section')
         .evaluateAll((sections) => sections.map((section) => section.id || section.getAttribute('aria-labelledby')));
       expect(order).toEqual(['hero-title', 'about', 'services', 'projects', 'contact']);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-        de ? 'Websites, die Ihr Handwerk zeigen.' : 'Websites that show your craft.',
-      );
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('hero.title'));
     });
 
     test('the hero’s call to action leads to the contact section', async ({ page }) => {
       const cta = page.locator('[data-hero-cta]');
-      await expect(cta).toHaveText(de ? 'Projekt anfragen' : 'Start a project');
+      await expect(cta).toHaveText(t('hero.cta'));
       await cta.click();
       await expect(page).toHaveURL(/#contact$/);
       await expect(page.locator('#contact')).toBeInViewport();
@@ -35,7 +33,8 @@ for (const locale of locales) {
         const card = page.locator(`[data-team-member="${member.id}"]`);
         await expect(card.getByRole('link', { name: member.name })).toHaveAttribute('href', member.portfolioUrl);
         await expect(card.getByRole('link', { name: member.name })).toHaveAttribute('rel', 'noopener noreferrer');
-        await expect(card).toContainText(de ? '2 Jahre Erfahrung' : '2 years of experience');
+        expect(member.experienceYears).toBe(2);
+        await expect(card).toContainText(t('about.experience', { years: member.experienceYears }));
         const photo = card.locator('img');
         await expect(photo).toHaveAttribute('width', /\d+/);
         await expect(photo).toHaveAttribute('height', /\d+/);
@@ -71,11 +70,11 @@ for (const locale of locales) {
     });
 
     test('contact: the form with its labelled fields, required ones marked', async ({ page }) => {
-      const form = page.getByRole('form', { name: de ? 'Kontaktformular' : 'Contact form' });
-      const name = form.getByLabel('Name');
-      const email = form.getByLabel(de ? 'E-Mail' : 'Email');
-      const title = form.getByLabel(de ? 'Betreff' : 'Subject');
-      const project = form.getByLabel(de ? 'Projektbeschreibung' : 'Project description');
+      const form = page.getByRole('form', { name: t('contact.form.label') });
+      const name = form.getByLabel(t('contact.form.name'));
+      const email = form.getByLabel(t('contact.form.email'));
+      const title = form.getByLabel(t('contact.form.title'));
+      const project = form.getByLabel(t('contact.form.project'));
       for (const field of [name, email, title]) await expect(field).toHaveAttribute('required', '');
       await expect(project).not.toHaveAttribute('required');
       await expect(email).toHaveAttribute('type', 'email');
@@ -88,16 +87,19 @@ for (const locale of locales) {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the menu opens, leads to a section and closes again', async ({ page }) => {
-    await page.goto('/en/');
-    const menu = page.locator('[data-mobile-menu]');
-    await menu.locator('summary', { hasText: 'Menu' }).click();
-    await expect(menu).toHaveAttribute('open', '');
-    await menu.getByRole('link', { name: 'Services' }).click();
-    await expect(page).toHaveURL('/en/#services');
-    await expect(menu).not.toHaveAttribute('open');
-    await expect(page.locator('#services')).toBeInViewport();
-  });
+  for (const locale of locales) {
+    test(`the menu opens, leads to a section and closes again (${locale})`, async ({ page }) => {
+      const t = getTranslator(locale);
+      await page.goto(localizedPath('/', locale));
+      const menu = page.locator('[data-mobile-menu]');
+      await menu.locator('summary', { hasText: t('nav.menu') }).click();
+      await expect(menu).toHaveAttribute('open', '');
+      await menu.getByRole('link', { name: t('nav.services') }).click();
+      await expect(page).toHaveURL(`${localizedPath('/', locale)}#services`);
+      await expect(menu).not.toHaveAttribute('open');
+      await expect(page.locator('#services')).toBeInViewport();
+    });
+  }
 
   test('nothing is wider than the screen, and no heading is cut off', async ({ page }) => {
     for (const { url } of allRoutes) {
@@ -133,7 +135,7 @@ test('the landing page describes the agency to search engines as a local busines
     });
     expect(data.areaServed.map((place: { name: string }) => place.name)).toEqual(agency.serviceArea);
 
-    // One node per language page: its @id is the page's own address, so the two descriptions never clash.
+    // One node per language page: its @id is the page's own address, so the descriptions never clash.
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
     expect(data.url).toBe(canonical);
     expect(data['@id']).toBe(`${canonical}#agency`);

@@ -1,63 +1,89 @@
-import { otherLocale } from '../src/i18n/locales';
-import { allRoutes, expect, localizedPath, test, waitForIsland } from './fixtures';
+import type { Page } from '@playwright/test';
+import {
+  allRoutes,
+  defaultLocale,
+  expect,
+  getTranslator,
+  languageLink,
+  legalTitle,
+  localeInfo,
+  localizedPath,
+  otherLocales,
+  test,
+  waitForIsland,
+} from './fixtures';
 
-const switchLink = (page: import('@playwright/test').Page, locale: string) =>
-  page.locator(`[data-language-link="${locale}"]`);
+const switchLink = (page: Page, locale: string) => page.locator(`[data-language-link="${locale}"]`);
 
 test.describe('language switch', () => {
   for (const { locale, path, url } of allRoutes) {
-    test(`on ${url} links to the same page in the other language and marks the current one`, async ({ page }) => {
+    test(`on ${url} links to the same page in every other language and marks the current one`, async ({ page }) => {
       await page.goto(url);
-      const other = otherLocale(locale);
-      await expect(switchLink(page, other)).toHaveAttribute('href', localizedPath(path, other));
-      await expect(switchLink(page, other)).toHaveAttribute('hreflang', other);
+      for (const other of otherLocales(locale)) {
+        await expect(switchLink(page, other)).toHaveAttribute('href', localizedPath(path, other));
+        await expect(switchLink(page, other)).toHaveAttribute('hreflang', other);
+      }
       await expect(switchLink(page, locale)).toHaveCount(0);
-      const current = page
-        .getByRole('navigation', { name: locale === 'de' ? 'Sprache' : 'Language' })
-        .locator('[aria-current="true"]');
-      await expect(current).toHaveText(locale === 'de' ? 'DEDeutsch' : 'ENEnglish');
+      const languageSwitch = page.getByRole('navigation', { name: getTranslator(locale)('language.label') });
+      const current = languageSwitch.locator('[aria-current="true"]');
+      const { shortLabel, name } = localeInfo[locale];
+      // A pill marks its segment (short label, name for screen readers); a menu of three or more names
+      // the current language in its list and shows its short label on the button that opens it.
+      const menuButton = languageSwitch.locator('summary');
+      if ((await menuButton.count()) > 0) {
+        await expect(current).toHaveText(name);
+        await expect(menuButton).toHaveText(`${shortLabel} ▾${name}`);
+      } else {
+        await expect(current).toHaveText(`${shortLabel}${name}`);
+      }
     });
   }
 
-  test('dispatches languageChange with the new language, then opens the other language', async ({ page }) => {
-    // The event fires on the page being left; the listener records it where the next page can read it.
-    await page.addInitScript(() =>
-      window.addEventListener('languageChange', (event) => {
-        const seen = JSON.parse(sessionStorage.getItem('languageChanges') ?? '[]');
-        sessionStorage.setItem('languageChanges', JSON.stringify([...seen, (event as CustomEvent).detail]));
-      }),
-    );
-    await page.goto('/impressum/');
-    await waitForIsland(page, 'LanguageSwitch');
-    await switchLink(page, 'en').click();
-    await expect(page).toHaveURL('/en/impressum/');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  for (const other of otherLocales(defaultLocale)) {
+    test(`dispatches languageChange with the new language, then opens the page in it (${other} and back)`, async ({
+      page,
+    }) => {
+      // The event fires on the page being left; the listener records it where the next page can read it.
+      await page.addInitScript(() =>
+        window.addEventListener('languageChange', (event) => {
+          const seen = JSON.parse(sessionStorage.getItem('languageChanges') ?? '[]');
+          sessionStorage.setItem('languageChanges', JSON.stringify([...seen, (event as CustomEvent).detail]));
+        }),
+      );
+      await page.goto(localizedPath('/impressum/', defaultLocale));
+      await waitForIsland(page, 'LanguageSwitch');
+      await (await languageLink(page, other)).click();
+      await expect(page).toHaveURL(localizedPath('/impressum/', other));
+      await expect(page.locator('html')).toHaveAttribute('lang', localeInfo[other].htmlLang);
 
-    await waitForIsland(page, 'LanguageSwitch');
-    await switchLink(page, 'de').click();
-    await expect(page).toHaveURL('/impressum/');
-    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('languageChanges') ?? '[]'))).toEqual([
-      'en',
-      'de',
-    ]);
-  });
+      await waitForIsland(page, 'LanguageSwitch');
+      await (await languageLink(page, defaultLocale)).click();
+      await expect(page).toHaveURL(localizedPath('/impressum/', defaultLocale));
+      expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('languageChanges') ?? '[]'))).toEqual([
+        other,
+        defaultLocale,
+      ]);
+    });
 
-  test('keeps the section the visitor was reading', async ({ page }) => {
-    await page.goto('/#projects');
-    await waitForIsland(page, 'LanguageSwitch');
-    await switchLink(page, 'en').click();
-    await expect(page).toHaveURL('/en/#projects');
-    await expect(page.locator('#projects')).toBeInViewport();
-  });
+    test(`keeps the section the visitor was reading (${other})`, async ({ page }) => {
+      await page.goto(`${localizedPath('/', defaultLocale)}#projects`);
+      await waitForIsland(page, 'LanguageSwitch');
+      await (await languageLink(page, other)).click();
+      await expect(page).toHaveURL(`${localizedPath('/', other)}#projects`);
+      await expect(page.locator('#projects')).toBeInViewport();
+    });
+  }
 });
 
 test.describe('language switch without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('is a plain link that works', async ({ page }) => {
-    await page.goto('/datenschutz/');
-    await switchLink(page, 'en').click();
-    await expect(page).toHaveURL('/en/datenschutz/');
-    await expect(page.locator('h1')).toHaveText('Privacy policy');
-  });
+  for (const other of otherLocales(defaultLocale)) {
+    test(`is a plain link that works (${other})`, async ({ page }) => {
+      await page.goto(localizedPath('/datenschutz/', defaultLocale));
+      await (await languageLink(page, other)).click();
+      await expect(page).toHaveURL(localizedPath('/datenschutz/', other));
+      await expect(page.locator('h1')).toHaveText(legalTitle(other, 'datenschutz'));
+    });
+  }
 });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { agency, expect, localizedPath, locales, test, type Locale } from './fixtures';
 import { sectionText, type LegalPage } from './legal-text';
 
-/** The sections SPEC.md § 2 lists for each legal page, as they are headed in each language. */
+/** The sections each legal page must keep, as they are headed in each language: one lost in an edit fails here. */
 const sections: Record<LegalPage, Record<Locale, string[]>> = {
   impressum: {
     de: [
@@ -376,8 +376,8 @@ for (const locale of locales) {
 }
 
 /**
- * What the second legal review (November 2026) fixed, as each language says it: every point of
- * shared/notes/legal-review-2.md that shows on a page.
+ * What the second legal review (November 2026) fixed, as each language says it: every point of the
+ * review that shows on a page (docs/go-live.md lists those only the agency can confirm).
  */
 const review2 = {
   de: {

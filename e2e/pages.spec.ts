@@ -1,34 +1,47 @@
-import { agency, allRoutes, expect, localizedPath, test } from './fixtures';
+import {
+  agency,
+  allRoutes,
+  defaultLocale,
+  expect,
+  getTranslator,
+  localeInfo,
+  locales,
+  localizedPath,
+  openGraphLocale,
+  otherLocales,
+  test,
+} from './fixtures';
 
-test.describe('every route in both languages', () => {
+test.describe('every route in every language', () => {
   for (const { locale, path, url } of allRoutes) {
     test(`${url} is served with its language, head and landmarks`, async ({ page }) => {
       const response = await page.goto(url);
       expect(response?.status()).toBe(200);
-      await expect(page.locator('html')).toHaveAttribute('lang', locale === 'de' ? 'de-DE' : 'en-US');
+      await expect(page.locator('html')).toHaveAttribute('lang', localeInfo[locale].htmlLang);
       await expect(page.locator('h1')).toHaveCount(1);
       await expect(page).toHaveTitle(new RegExp(agency.name));
 
       const site = agency.siteUrl;
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site}${url}`);
-      await expect(page.locator('link[hreflang="de-DE"]')).toHaveAttribute(
-        'href',
-        `${site}${localizedPath(path, 'de')}`,
-      );
-      await expect(page.locator('link[hreflang="en-US"]')).toHaveAttribute(
-        'href',
-        `${site}${localizedPath(path, 'en')}`,
-      );
+      for (const alternate of locales) {
+        await expect(page.locator(`link[hreflang="${localeInfo[alternate].htmlLang}"]`)).toHaveAttribute(
+          'href',
+          `${site}${localizedPath(path, alternate)}`,
+        );
+      }
+      await expect(page.locator('link[hreflang]')).toHaveCount(locales.length + 1);
       await expect(page.locator('link[hreflang="x-default"]')).toHaveAttribute(
         'href',
-        `${site}${localizedPath(path, 'de')}`,
+        `${site}${localizedPath(path, defaultLocale)}`,
       );
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
-      await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute(
-        'content',
-        locale === 'de' ? 'de_DE' : 'en_US',
-      );
+      await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', openGraphLocale(locale));
+      expect(
+        await page
+          .locator('meta[property="og:locale:alternate"]')
+          .evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content'))),
+      ).toEqual(otherLocales(locale).map(openGraphLocale));
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
         'content',
         new RegExp(`^${site}/_astro/.+\\.png$`),
@@ -48,13 +61,13 @@ test.describe('footer', () => {
     }) => {
       await page.goto(url);
       const footer = page.getByRole('contentinfo');
-      const de = locale === 'de';
+      const t = getTranslator(locale);
       const expectLink = async (name: string, href: string) =>
         expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
-      await expectLink(de ? 'Impressum' : 'Legal notice', localizedPath('/impressum/', locale));
-      await expectLink(de ? 'Datenschutz' : 'Privacy', localizedPath('/datenschutz/', locale));
-      await expectLink(de ? 'AGB' : 'Terms', localizedPath('/agb/', locale));
-      await expectLink(de ? 'Kontakt' : 'Contact', `${localizedPath('/', locale)}#contact`);
+      await expectLink(t('footer.imprint'), localizedPath('/impressum/', locale));
+      await expectLink(t('footer.privacy'), localizedPath('/datenschutz/', locale));
+      await expectLink(t('footer.terms'), localizedPath('/agb/', locale));
+      await expectLink(t('footer.contact'), `${localizedPath('/', locale)}#contact`);
 
       const social = footer.locator('[data-social]');
       await expect(social).toHaveCount(3);
@@ -76,24 +89,47 @@ test.describe('404', () => {
   // Chromium logs the 404 answer of the page itself as a console error; that is the point here.
   test.use({ expectedConsoleErrors: /status of 404 \(Not Found\)/ });
 
-  test('the 404 page answers unknown paths in both languages with links home', async ({ page }) => {
-    for (const unknown of ['/gibt-es-nicht/', '/en/does-not-exist/', '/de/impressum/']) {
+  test('the 404 page answers unknown paths in every language with links home', async ({ page }) => {
+    const unknownPaths = [
+      '/gibt-es-nicht/',
+      ...otherLocales(defaultLocale).map((locale) => localizedPath('/does-not-exist/', locale)),
+      // The default language has no prefix: under its code, even a real page is unknown.
+      `/${defaultLocale}/impressum/`,
+    ];
+    for (const unknown of unknownPaths) {
       const response = await page.goto(unknown);
       expect(response?.status(), unknown).toBe(404);
-      await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeVisible();
-      await expect(page.getByRole('heading', { level: 2, name: 'Page not found' })).toBeVisible();
-      await expect(page.locator('[data-home-link="de"]')).toHaveAttribute('href', '/');
-      await expect(page.locator('[data-home-link="en"]')).toHaveAttribute('href', '/en/');
+      // The default language first, as the page's heading; every other one below it.
+      await expect(
+        page.getByRole('heading', { level: 1, name: getTranslator(defaultLocale)('notFound.title') }),
+      ).toBeVisible();
+      for (const locale of otherLocales(defaultLocale)) {
+        await expect(
+          page
+            .locator(`[aria-labelledby="not-found-${locale}"]`)
+            .getByRole('heading', { level: 2, name: getTranslator(locale)('notFound.title') }),
+        ).toBeVisible();
+      }
+      for (const locale of locales) {
+        await expect(page.locator(`[data-home-link="${locale}"]`)).toHaveAttribute('href', localizedPath('/', locale));
+      }
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     }
   });
 });
 
-test('robots.txt and the sitemap list every page in both languages with alternates', async ({ request }) => {
+test('robots.txt and the sitemap list every page in every language with its alternates', async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${agency.siteUrl}/sitemap-index.xml`);
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
-  for (const { url } of allRoutes) expect(sitemap).toContain(`<loc>${agency.siteUrl}${url}</loc>`);
-  expect(sitemap).toContain('hreflang="en-US"');
+  const entries = sitemap.split('<url>').slice(1);
+  for (const { path, url } of allRoutes) {
+    const entry = entries.find((candidate) => candidate.includes(`<loc>${agency.siteUrl}${url}</loc>`));
+    expect(entry, url).toBeDefined();
+    for (const alternate of locales) {
+      const href = `${agency.siteUrl}${localizedPath(path, alternate)}`;
+      expect(entry, url).toContain(`hreflang="${localeInfo[alternate].htmlLang}" href="${href}"`);
+    }
+  }
   expect(sitemap).not.toContain('404');
 });

@@ -11,7 +11,7 @@ import { observeSite, type SiteBehaviour, type StorageKind, type VisitorAction }
 /**
  * The privacy policy cannot drift from the code. The site's behaviour is derived by using the built
  * site (every page, every interactive part, the form sent to the local inbox), and every statement of
- * the policy that depends on it is checked against what was seen, in both languages. A web font, a
+ * the policy that depends on it is checked against what was seen, in every language. A web font, a
  * storage entry, a host or a processor added or removed without changing the text fails here.
  */
 
@@ -120,7 +120,7 @@ function countryNamesIn(text: string, locale: Locale): Set<string> {
 }
 
 let site: SiteBehaviour;
-/** Every page read top to bottom and every interaction, in both languages: about a minute on a slow machine. */
+/** Every page read top to bottom and every interaction, in every language: about a minute on a slow machine. */
 const OBSERVATION_TIMEOUT_MS = 180_000;
 
 test.describe('the privacy policy describes what the built site does', () => {

@@ -1,8 +1,12 @@
-import { expect, scrollToY, test } from './fixtures';
+import { defaultLocale, expect, getTranslator, localizedPath, scrollToY, test } from './fixtures';
+
+// Behaviour, not language: the default language's pages and texts.
+const t = getTranslator(defaultLocale);
+const home = localizedPath('/', defaultLocale);
 
 test.describe('scroll behaviours', () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto('/');
+    await page.goto(home);
   });
 
   test('the header changes once the page is scrolled past 100 px', async ({ page }) => {
@@ -20,7 +24,7 @@ test.describe('scroll behaviours', () => {
   });
 
   test('the scroll-to-top button shows past 300 px and brings the visitor back up', async ({ page }) => {
-    const button = page.getByRole('button', { name: 'Nach oben scrollen' });
+    const button = page.getByRole('button', { name: t('scrollTop.label') });
     await expect(button).toBeHidden();
     await scrollToY(page, 299);
     await expect(button).toBeHidden();
@@ -36,8 +40,11 @@ test.describe('scroll behaviours', () => {
 
   test('every page opens at the top', async ({ page }) => {
     await scrollToY(page, 3000);
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click();
-    await expect(page).toHaveURL('/impressum/');
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: t('footer.imprint') })
+      .click();
+    await expect(page).toHaveURL(localizedPath('/impressum/', defaultLocale));
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
@@ -46,9 +53,9 @@ test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('scrolling to the top is instant', async ({ page }) => {
-    await page.goto('/');
+    await page.goto(home);
     await scrollToY(page, 2500);
-    await page.getByRole('button', { name: 'Nach oben scrollen' }).click();
+    await page.getByRole('button', { name: t('scrollTop.label') }).click();
     // No animation: the very next frame is already at the top.
     expect(
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(window.scrollY)))),

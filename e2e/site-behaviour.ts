@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
-import { otherLocale } from '../src/i18n/locales';
-import { allRoutes, expect, localizedPath, locales, waitForIsland, type Locale } from './fixtures';
+import {
+  allRoutes,
+  defaultLocale,
+  expect,
+  languageLink,
+  localizedPath,
+  locales,
+  waitForIsland,
+  type Locale,
+} from './fixtures';
 
 /**
  * What the built site really does, watched in a browser the way a visitor uses it: the privacy
@@ -186,7 +194,7 @@ export async function observeSite(browser: Browser, baseURL: string): Promise<Si
   );
   await context.addInitScript(recordStorageWrites);
   const sent: { request: Request; locale: Locale }[] = [];
-  let locale: Locale = 'de';
+  let locale: Locale = defaultLocale;
   context.on('request', (request) => {
     behaviour.requests.push({ url: request.url(), resourceType: request.resourceType() });
     if (request.resourceType() === 'font' && !behaviour.fonts.requests.includes(request.url())) {
@@ -288,9 +296,11 @@ export async function observeSite(browser: Browser, baseURL: string): Promise<Si
     });
 
     await step('switch the language', async () => {
+      // To the next language of the registry, the last one back to the first.
+      const next = locales[(locales.indexOf(locale) + 1) % locales.length]!;
       await waitForIsland(page, 'LanguageSwitch');
-      await page.locator(`[data-language-link="${otherLocale(locale)}"]`).click();
-      await page.waitForURL(new RegExp(`${localizedPath('/', otherLocale(locale))}$`));
+      await (await languageLink(page, next)).click();
+      await page.waitForURL(new RegExp(`${localizedPath('/', next)}$`));
     });
   }
 

@@ -1,11 +1,11 @@
 import team from '../src/content/team.json' with { type: 'json' };
 import { parseSkills } from '../src/lib/skills';
-import { expect, localizedPath, locales, test, waitForIsland } from './fixtures';
+import { expect, getTranslator, localizedPath, locales, test, waitForIsland } from './fixtures';
 
 for (const locale of locales) {
-  const de = locale === 'de';
-  const openLabel = (name: string) => (de ? `Profil von ${name} öffnen` : `Open the profile of ${name}`);
-  const close = de ? 'Schließen' : 'Close';
+  const t = getTranslator(locale);
+  const openLabel = (name: string) => t('about.openProfile', { name });
+  const close = t('about.close');
 
   test.describe(`team modal (${locale})`, () => {
     test.beforeEach(async ({ page }) => {
@@ -23,7 +23,7 @@ for (const locale of locales) {
         await expect(dialog).toBeVisible();
         await expect(dialog.getByRole('heading', { name: member.name })).toBeVisible();
         await expect(dialog.locator('img')).toBeVisible();
-        await expect(dialog.getByRole('link', { name: de ? 'Portfolio ansehen' : 'View portfolio' })).toHaveAttribute(
+        await expect(dialog.getByRole('link', { name: t('about.portfolio') })).toHaveAttribute(
           'href',
           member.portfolioUrl,
         );

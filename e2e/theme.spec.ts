@@ -1,11 +1,11 @@
-import { expect, localizedPath, locales, test, waitForIsland } from './fixtures';
+import { defaultLocale, expect, getTranslator, localizedPath, locales, test, waitForIsland } from './fixtures';
 
 const html = (page: import('@playwright/test').Page) => page.locator('html');
 
 for (const locale of locales) {
-  const de = locale === 'de';
-  const toDark = de ? 'Dunkles Design einschalten' : 'Switch to dark theme';
-  const toLight = de ? 'Helles Design einschalten' : 'Switch to light theme';
+  const t = getTranslator(locale);
+  const toDark = t('theme.toDark');
+  const toLight = t('theme.toLight');
   const home = localizedPath('/', locale);
 
   test.describe(`theme (${locale})`, () => {
@@ -42,7 +42,7 @@ for (const locale of locales) {
       await expect(html(page)).toHaveClass(/\bdark\b/);
       await page
         .getByRole('contentinfo')
-        .getByRole('link', { name: de ? 'AGB' : 'Terms' })
+        .getByRole('link', { name: t('footer.terms') })
         .click();
       await expect(page).toHaveURL(localizedPath('/agb/', locale));
       await expect(html(page)).toHaveClass(/\bdark\b/);
@@ -50,13 +50,16 @@ for (const locale of locales) {
   });
 }
 
+/** The default language's texts, for the tests that are about the browser rather than a language. */
+const t = getTranslator(defaultLocale);
+
 test.describe('theme and the system preference', () => {
   test.use({ colorScheme: 'dark' });
 
   test('follows a dark system preference when nothing is stored', async ({ page }) => {
     await page.goto('/');
     await expect(html(page)).toHaveClass(/\bdark\b/);
-    await expect(page.getByRole('button', { name: 'Helles Design einschalten' })).toBeVisible();
+    await expect(page.getByRole('button', { name: t('theme.toLight') })).toBeVisible();
   });
 
   test('a stored choice beats the system preference', async ({ page }) => {
@@ -98,10 +101,10 @@ test('a browser whose storage throws still renders, toggles the theme and hydrat
   await page.goto('/');
   await waitForIsland(page, 'ThemeToggle');
   await expect(html(page)).not.toHaveClass(/\bdark\b/);
-  await page.getByRole('button', { name: 'Dunkles Design einschalten' }).click();
+  await page.getByRole('button', { name: t('theme.toDark') }).click();
   await expect(html(page)).toHaveClass(/\bdark\b/);
   // The EmailJS library probes localStorage as it loads; it must not take the form down with it.
   await page.locator('#contact').scrollIntoViewIfNeeded();
   await waitForIsland(page, 'ContactForm');
-  await expect(page.getByRole('button', { name: 'Nachricht senden' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: t('contact.form.submit') })).toBeEnabled();
 });

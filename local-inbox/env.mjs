@@ -1,33 +1,36 @@
 // @ts-check
 /**
- * The EmailJS settings that point the contact form at the local inbox instead of EmailJS. Keys and
- * template ids are stand-ins: the inbox checks only that they are there, as the real API does.
+ * The EmailJS settings that point the contact form at the local inbox instead of EmailJS: each
+ * setting's stand-in from src/lib/contact/emailjs-settings.mjs. Keys and template ids are stand-ins:
+ * the inbox checks only that they are there, as the real API does.
  */
-export const localTemplates = {
-  notification: 'template_notification',
-  autoReply: { de: 'template_autoreply_de', en: 'template_autoreply_en' },
-};
+import { locales } from '../src/i18n/locale-registry.mjs';
+import { autoReplyTemplateName, emailTemplates } from '../src/emails/templates.mjs';
+import { emailJsSettings, requiredEmailJsVariables } from '../src/lib/contact/emailjs-settings.mjs';
 
-/** The variables a build or the dev server needs before the form can send anywhere. */
-export const requiredEmailJsVariables = /** @type {const} */ ([
-  'PUBLIC_EMAILJS_PUBLIC_KEY',
-  'PUBLIC_EMAILJS_SERVICE_ID',
-  'PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID',
-  'PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_DE',
-  'PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_EN',
-]);
+export { requiredEmailJsVariables };
 
 /** @param {string} origin where the inbox answers, e.g. http://127.0.0.1:4321 */
 export function localInboxEnv(origin) {
-  return {
-    PUBLIC_EMAILJS_PUBLIC_KEY: 'local-public-key',
-    PUBLIC_EMAILJS_SERVICE_ID: 'service_local_inbox',
-    PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID: localTemplates.notification,
-    PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_DE: localTemplates.autoReply.de,
-    PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_EN: localTemplates.autoReply.en,
-    PUBLIC_EMAILJS_ORIGIN: origin,
-  };
+  return Object.fromEntries(emailJsSettings.map(({ name, standIn }) => [name, standIn ?? origin]));
 }
+
+/** The stand-in id of each template: what the inbox receives as `template_id`. */
+const standInOf = (/** @type {string} */ envVariable) => {
+  const standIn = emailJsSettings.find((setting) => setting.name === envVariable)?.standIn;
+  if (!standIn) throw new Error(`src/lib/contact/emailjs-settings.mjs declares no stand-in for ${envVariable}`);
+  return standIn;
+};
+
+/** The template ids a local build sends with, in the shape of the form's own configuration. */
+export const localTemplates = {
+  notification: standInOf(emailTemplates.notification.envVariable),
+  autoReply: /** @type {Record<import('../src/i18n/locale-registry.mjs').Locale, string>} */ (
+    Object.fromEntries(
+      locales.map((locale) => [locale, standInOf(emailTemplates[autoReplyTemplateName(locale)].envVariable)]),
+    )
+  ),
+};
 
 /**
  * A built site opens as localhost and reaches the inbox by IP, so the browser treats the inbox as

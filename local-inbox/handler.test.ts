@@ -7,6 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInboxHandler, MAX_BODY_BYTES, SEND_PATH } from './handler.mjs';
 import { MESSAGES_PER_PAGE } from './inbox-page.mjs';
 import { localInboxEnv, localTemplates } from './env.mjs';
+import {
+  autoReplyTemplateName,
+  emailTemplates,
+  escapeHtml,
+  loadEmailTemplate,
+  type EmailTemplate,
+} from '../src/emails/templates.mjs';
+import { locales } from '../src/i18n/locale-registry.mjs';
 
 const env = localInboxEnv('http://127.0.0.1');
 const send = (templateId: string, params: Record<string, unknown>) => ({
@@ -16,6 +24,13 @@ const send = (templateId: string, params: Record<string, unknown>) => ({
   template_id: templateId,
   template_params: params,
 });
+
+/** The line of a template's source that holds `token` ("Hello {{name}},"): the template's own words. */
+function lineWith(template: EmailTemplate, token: string) {
+  const line = template.html.split(/<[^>]*>/).find((text) => text.includes(token));
+  if (!line) throw new Error(`${template.file} has no line with ${token}`);
+  return line.trim();
+}
 
 /** A raw HTTP request, for what fetch will not send (another Host header) or would retry. */
 function rawRequest(
@@ -113,30 +128,39 @@ describe('the local inbox (EmailJS stand-in)', () => {
     expect(page.indexOf('Zweite Nachricht')).toBeLessThan(page.indexOf('Erste Nachricht'));
   });
 
-  it('shows each message rendered through its template, escaped, with the raw parameters beside it', async () => {
-    const params = { name: 'Erika <b>Muster</b>', email: 'rendered@example.org', title: 'Ein Café & mehr' };
-    expect((await post(send(localTemplates.autoReply.en, params))).status).toBe(200);
-    const page = await (await fetch(`${base}/inbox`)).text();
-    expect(page).toContain('<h2>Your message has arrived: Ein Café &#38; mehr</h2>');
-    // The e-mail sits in a sandboxed frame's srcdoc: escaped once for the e-mail, once for the attribute.
-    const srcdoc = page.match(/<iframe sandbox title="[^"]*" srcdoc="([^"]*)"/)?.[1];
-    expect(srcdoc).toContain('Hello Erika &#38;#60;b&#38;#62;Muster&#38;#60;/b&#38;#62;,');
-    expect(page).toMatch(
-      /<details><summary>Parameters as sent<\/summary><table>.*<th>name<\/th><td>Erika &#60;b&#62;Muster/,
-    );
-  });
+  for (const locale of locales) {
+    it(`shows each message rendered through its template (the ${locale} auto-reply), escaped, with the raw parameters beside it`, async () => {
+      const params = { name: 'Erika <b>Muster</b>', email: `rendered-${locale}@example.org`, title: 'Ein Café & mehr' };
+      expect((await post(send(localTemplates.autoReply[locale], params))).status).toBe(200);
+      const template = await loadEmailTemplate(autoReplyTemplateName(locale));
+      const page = await (await fetch(`${base}/inbox`)).text();
+      // The template's own words, around the visitor's escaped once for the page.
+      const subject = template.subject.split('{{title}}').map(escapeHtml).join('Ein Café &#38; mehr');
+      expect(page).toContain(`<h2>${subject}</h2>`);
+      // The e-mail sits in a sandboxed frame's srcdoc: escaped once for the e-mail, once for the attribute.
+      const srcdoc = page.match(/<iframe sandbox title="[^"]*" srcdoc="([^"]*)"/)?.[1];
+      const greeting = lineWith(template, '{{name}}')
+        .split('{{name}}')
+        .map(escapeHtml)
+        .join('Erika &#38;#60;b&#38;#62;Muster&#38;#60;/b&#38;#62;');
+      expect(srcdoc).toContain(greeting);
+      expect(page).toMatch(
+        /<details><summary>Parameters as sent<\/summary><table>.*<th>name<\/th><td>Erika &#60;b&#62;Muster/,
+      );
+    });
+  }
 
   it('shows the templates ready for EmailJS, with the agency’s facts in and EmailJS’s variables kept', async () => {
     const page = await (await fetch(`${base}/inbox/templates`)).text();
-    for (const variable of [
-      'PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID',
-      'PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_DE',
-      'PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_EN',
-    ]) {
-      expect(page).toContain(`<code>${variable}</code>`);
+    for (const { file, envVariable } of Object.values(emailTemplates)) {
+      expect(page).toContain(`<h2>src/emails/${file}</h2>`);
+      expect(page).toContain(`<code>${envVariable}</code>`);
     }
-    expect(page).toContain('value="Ihre Nachricht ist angekommen: {{title}}"');
-    expect(page).toContain('Guten Tag {{name}},');
+    for (const locale of locales) {
+      const template = await loadEmailTemplate(autoReplyTemplateName(locale));
+      expect(page).toContain(`value="${escapeHtml(template.subject)}"`);
+      expect(page).toContain(escapeHtml(lineWith(template, '{{name}}')));
+    }
     expect(page).toContain('Turmstraße 21');
     expect(page).not.toContain('{{agency.');
   });

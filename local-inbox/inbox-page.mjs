@@ -4,8 +4,15 @@
  * first, as its recipient will see it (rendered through its template from src/emails), with the raw
  * parameters beside it; /inbox/templates shows the templates ready to paste into EmailJS.
  */
-import { escapeHtml as escape, EMAILS_DIR, prepareForEmailJs, renderEmail } from '../src/emails/templates.mjs';
-import { localTemplates } from './env.mjs';
+import {
+  escapeHtml as escape,
+  EMAILS_DIR,
+  emailTemplates,
+  prepareForEmailJs,
+  renderEmail,
+} from '../src/emails/templates.mjs';
+import { defaultLocale, localeInfo } from '../src/i18n/locale-registry.mjs';
+import { localInboxEnv } from './env.mjs';
 
 /**
  * @typedef {import('../src/emails/templates.mjs').EmailTemplate} EmailTemplate
@@ -15,12 +22,11 @@ import { localTemplates } from './env.mjs';
 
 const INBOX_PAGE_PATH = '/inbox';
 
-/** Which template file the local stand-in ids stand for. @type {Record<string, EmailTemplateName>} */
-const templateNames = {
-  [localTemplates.notification]: 'notification',
-  [localTemplates.autoReply.de]: 'autoReplyDe',
-  [localTemplates.autoReply.en]: 'autoReplyEn',
-};
+/** Which template the local stand-in ids stand for: the stand-in of the variable that holds each one's id. */
+const standIns = localInboxEnv('');
+const templateNames = /** @type {Record<string, EmailTemplateName>} */ (
+  Object.fromEntries(Object.entries(emailTemplates).map(([name, { envVariable }]) => [standIns[envVariable], name]))
+);
 
 /** Newest messages per inbox page: 200 long messages on one page made it 25 MB. */
 export const MESSAGES_PER_PAGE = 20;
@@ -65,7 +71,10 @@ function renderedMessage(message, templates) {
     .map(([key, value]) => `<tr><th>${escape(key)}</th><td>${escape(value)}</td></tr>`)
     .join('');
   const received = new Date(message.receivedAt);
-  const when = Number.isNaN(received.getTime()) ? message.receivedAt : received.toLocaleString('de-DE');
+  // As the agency writes dates: its own language is the site's default.
+  const when = Number.isNaN(received.getTime())
+    ? message.receivedAt
+    : received.toLocaleString(localeInfo[defaultLocale].htmlLang);
   const meta = [
     `template <code>${escape(message.template_id)}</code>`,
     `service <code>${escape(asText(message.service_id))}</code>`,

@@ -2,11 +2,11 @@
 // @ts-check
 /**
  * `npm run perf`: builds the site as `npm start` does, serves it locally and runs Lighthouse
- * (mobile preset, simulated throttling) three times on every route in both languages and on the 404
+ * (mobile preset, simulated throttling) three times on every route in every language and on the 404
  * page. Prints the medians as a table and writes them to .perf/lighthouse.json.
  *
  * `npm run perf -- / /agb/` measures only the routes named. Exits non-zero when a route misses the
- * design's targets (DESIGN.md › Budgets).
+ * targets README's "Quality" lists.
  *
  * Not part of `npm test`: timings depend on the machine. Uses Playwright's Chromium when installed,
  * else /usr/bin/chromium (or CHROMIUM_PATH).
@@ -18,10 +18,11 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.mjs';
+import { routes as siteRoutes } from '../src/routes.mjs';
 
 const PORT = 4500;
 const RUNS = 3;
-const allRoutes = ['/', '/impressum/', '/datenschutz/', '/agb/'].flatMap((path) => [path, `/en${path}`]);
+const allRoutes = siteRoutes.map((route) => route.url);
 // Lighthouse refuses to audit a page answered with status 404, so the 404 page is audited as the file.
 allRoutes.push('/404.html');
 // `npm run perf -- / /en/` measures only those routes, for quick comparisons while tuning.
@@ -128,7 +129,7 @@ await writeFile(
 );
 console.log('Written to .perf/lighthouse.json. The 404 page is noindex on purpose, which costs it SEO points.');
 
-/** DESIGN.md › Budgets: what every route must reach, medians of the runs (CLS: every run). */
+/** README's "Quality": what every route must reach, medians of the runs (CLS: every run). */
 const targets = { performance: 100, fcpMs: 900, lcpMs: 1000, tbtMs: 50, cls: 0 };
 
 /** @param {string} route @param {ReturnType<typeof figures>} r */

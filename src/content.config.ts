@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { jsonFile } from './content/loader';
+import { locales } from './i18n/locales';
 import {
   agencySchema,
   featureList,
@@ -36,7 +37,8 @@ export const collections = {
     schema: ({ image }) => projectSchema(image),
   }),
   legal: defineCollection({
-    loader: glob({ pattern: '{de,en}/*.md', base: 'src/content/legal' }),
+    // One folder per locale of the registry: src/content/legal/<locale>/<page>.md.
+    loader: glob({ pattern: locales.map((locale) => `${locale}/*.md`), base: 'src/content/legal' }),
     schema: legalPageSchema,
   }),
 };

@@ -4,6 +4,7 @@ import agency from './agency.json' with { type: 'json' };
 import { fillAgencyTokens, type KnownField } from './agency-tokens';
 import { schemaHasField } from './schema-fields';
 import { agencySchema } from './schemas';
+import { locales, type Locale } from '../i18n/locales';
 
 const facts = {
   name: 'Uferlicht <Webdesign>',
@@ -20,7 +21,7 @@ const facts = {
 };
 const declared = ['clientHosting', 'clientHosting.offered', 'noHosting', 'noHosting.offered', 'insurance'];
 const knownField: KnownField = (path) => declared.includes(path);
-const fill = (html: string, locale: 'de' | 'en' = 'de', source = 'x.md') =>
+const fill = (html: string, locale: Locale = 'de', source = 'x.md') =>
   fillAgencyTokens(html, facts, locale, source, knownField);
 
 describe('fillAgencyTokens', () => {
@@ -94,7 +95,7 @@ describe('parts that depend on an optional fact', () => {
 });
 
 describe('the legal texts as written', () => {
-  const texts = ['de', 'en'].flatMap((locale) =>
+  const texts = locales.flatMap((locale) =>
     readdirSync(`src/content/legal/${locale}`).map((file) => `src/content/legal/${locale}/${file}`),
   );
   const knownAgencyField: KnownField = (path) => schemaHasField(agencySchema, path);
@@ -112,9 +113,12 @@ describe('the legal texts as written', () => {
     const insurance = {
       insurer: 'Rheinische Versicherung AG',
       address: 'Rheinufer 1, 50667 Köln',
-      scope: { de: 'Europäische Union', en: 'European Union' },
+      // "European Union" in each language of the site, as the browser's own data names the region.
+      scope: Object.fromEntries(
+        locales.map((locale) => [locale, new Intl.DisplayNames([locale], { type: 'region' }).of('EU')!]),
+      ) as Record<Locale, string>,
     };
-    for (const locale of ['de', 'en'] as const) {
+    for (const locale of locales) {
       const source = readFileSync(`src/content/legal/${locale}/impressum.md`, 'utf-8');
       const file = `src/content/legal/${locale}/impressum.md`;
       const withInsurance = fillAgencyTokens(

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { getCollection, getEntry } from 'astro:content';
 import type { Locale } from '../i18n/locales';
+import type { LegalPage } from '../routes.mjs';
 
 /** The agency's facts: name, address, contact, legal data. The one place they are read from. */
 export async function getAgency() {
@@ -16,8 +18,14 @@ export const getFeatures = () => getCollection('features');
 export const getServices = () => getCollection('services');
 export const getProjects = () => getCollection('projects');
 
-export async function getLegalPage(locale: Locale, page: 'impressum' | 'datenschutz' | 'agb') {
+export async function getLegalPage(locale: Locale, page: LegalPage) {
   const entry = await getEntry('legal', `${locale}/${page}`);
-  if (!entry) throw new Error(`src/content/legal/${locale}/${page}.md is missing.`);
-  return entry;
+  if (entry) return entry;
+  const file = `src/content/legal/${locale}/${page}.md`;
+  // A file that is there but was not loaded is the collection's fault, not the author's.
+  throw new Error(
+    existsSync(file)
+      ? `${file} exists, but the legal collection did not load it: its pattern in src/content.config.ts does not cover "${locale}/".`
+      : `${file} is missing: every locale in src/i18n/locale-registry.mjs needs each legal page (${page}).`,
+  );
 }

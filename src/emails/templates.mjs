@@ -6,16 +6,18 @@
  *
  * Two kinds of variables:
  * - `{{name}}`, `{{email}}`, …: EmailJS fills them from the `template_params` the form sends. Only
- *   the spec's parameters exist (§ 7), so a template may use only those its template is sent.
+ *   those exist (README, "The e-mails"), so a template may use only the ones its template is sent.
  * - `{{agency.phone}}`, …: the agency's facts from `src/content/agency.json`, filled in when the
  *   template is prepared for pasting into EmailJS (see `/inbox/templates` and README), so a fact is
- *   still written down once. The form cannot send them: the spec fixes `template_params`.
+ *   still written down once. The form cannot send them: its `template_params` are fixed.
  */
 import { readFile } from 'node:fs/promises';
 import agency from '../content/agency.json' with { type: 'json' };
+import { autoReplyEnvVariable, autoReplyTemplateFile, englishName, locales } from '../i18n/locale-registry.mjs';
 
 /**
- * @typedef {'notification' | 'autoReplyDe' | 'autoReplyEn'} EmailTemplateName
+ * @typedef {import('../i18n/locale-registry.mjs').Locale} Locale
+ * @typedef {'notification' | `autoReply${Capitalize<Locale>}`} EmailTemplateName
  * @typedef {{ file: string, envVariable: string, params: readonly string[], recipient: string }} EmailTemplateInfo
  * @typedef {EmailTemplateInfo & { name: EmailTemplateName, subject: string, html: string }} EmailTemplate
  */
@@ -24,10 +26,21 @@ const notificationParams = /** @type {const} */ (['name', 'email', 'title', 'pro
 const autoReplyParams = /** @type {const} */ (['name', 'email', 'title']);
 
 /**
+ * The auto-reply's template in `locale`, by the name `emailTemplates` keys it under (`autoReplyDe`).
+ * @template {Locale} L
+ * @param {L} locale
+ * @returns {`autoReply${Capitalize<L>}`}
+ */
+export const autoReplyTemplateName = (locale) =>
+  /** @type {`autoReply${Capitalize<L>}`} */ (`autoReply${locale.charAt(0).toUpperCase()}${locale.slice(1)}`);
+
+/**
  * Every template the form sends through: its file, the variable that holds its EmailJS id, the
- * parameters the form sends to it and who receives it. The auto-reply carries no advertising, not
- * even in its signature: German courts count that as unsolicited advertising (BGH, 15 December
- * 2015, VI ZR 134/15); so it is the confirmation and the agency's contact facts, nothing more.
+ * parameters the form sends to it and who receives it. The agency reads German, so one notification;
+ * the visitor's confirmation comes in the language of the page they wrote from, one per locale of
+ * the registry. The auto-reply carries no advertising, not even in its signature: German courts
+ * count that as unsolicited advertising (BGH, 15 December 2015, VI ZR 134/15); so it is the
+ * confirmation and the agency's contact facts, nothing more.
  * @type {Record<EmailTemplateName, EmailTemplateInfo>}
  */
 export const emailTemplates = {
@@ -37,18 +50,20 @@ export const emailTemplates = {
     params: notificationParams,
     recipient: 'the agency (German)',
   },
-  autoReplyDe: {
-    file: 'auto-reply.de.html',
-    envVariable: 'PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_DE',
-    params: autoReplyParams,
-    recipient: 'a visitor who wrote from a German page',
-  },
-  autoReplyEn: {
-    file: 'auto-reply.en.html',
-    envVariable: 'PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_EN',
-    params: autoReplyParams,
-    recipient: 'a visitor who wrote from an English page',
-  },
+  .../** @type {Record<`autoReply${Capitalize<Locale>}`, EmailTemplateInfo>} */ (
+    Object.fromEntries(
+      locales.map((locale) => {
+        /** @type {EmailTemplateInfo} */
+        const template = {
+          file: autoReplyTemplateFile(locale),
+          envVariable: autoReplyEnvVariable(locale),
+          params: autoReplyParams,
+          recipient: `a visitor who wrote from a page in ${englishName(locale)}`,
+        };
+        return [autoReplyTemplateName(locale), template];
+      }),
+    )
+  ),
 };
 
 export const EMAILS_DIR = 'src/emails';
@@ -114,7 +129,12 @@ function fill(text, template, { html, paramValue }) {
  */
 export async function loadEmailTemplate(name, folder = emailsFolder) {
   const info = emailTemplates[name];
-  const html = await readFile(new URL(info.file, folder), 'utf-8');
+  const html = await readFile(new URL(info.file, folder), 'utf-8').catch(
+    (/** @type {NodeJS.ErrnoException} */ error) => {
+      if (error.code !== 'ENOENT') throw error;
+      throw new EmailTemplateError(`${EMAILS_DIR}/${info.file} is missing: it is the template for ${info.recipient}`);
+    },
+  );
   const subject = html.match(/<title>([\s\S]*?)<\/title>/)?.[1]?.trim();
   if (!subject) throw new EmailTemplateError(`${EMAILS_DIR}/${info.file}: no <title> to hold the subject`);
   return { ...info, name, subject, html };

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import agency from '../content/agency.json' with { type: 'json' };
+import { locales, type Locale } from '../i18n/locales';
 import { sendContactMessage, type SendEmail } from '../lib/contact/send';
 import {
+  autoReplyTemplateName,
   checkEmailTemplates,
   emailTemplates,
   emailsFolder,
@@ -42,8 +44,9 @@ describe('the e-mail templates in src/emails', () => {
 
   it('expect exactly the parameters sendContactMessage sends to each template', async () => {
     const sendEmail = vi.fn<SendEmail>(async () => undefined);
-    const templates = { notification: 'notification', autoReply: { de: 'autoReplyDe', en: 'autoReplyEn' } };
-    for (const locale of ['de', 'en'] as const) {
+    const autoReply = Object.fromEntries(locales.map((locale) => [locale, autoReplyTemplateName(locale)]));
+    const templates = { notification: 'notification', autoReply: autoReply as Record<Locale, string> };
+    for (const locale of locales) {
       await sendContactMessage(visitor, { sendEmail, templates, agencyName: agency.name, locale }, () => undefined);
     }
     for (const [name, params] of sendEmail.mock.calls) {
@@ -76,10 +79,10 @@ describe('the e-mail templates in src/emails', () => {
     const english = renderEmail(await loadEmailTemplate('autoReplyEn'), visitor);
     expect(german.subject).toBe('Ihre Nachricht ist angekommen: Neue Website');
     expect(english.subject).toBe('Your message has arrived: Neue Website');
-    expect(german.html).toContain('<html lang="de">');
-    expect(english.html).toContain('<html lang="en">');
-    for (const { html } of [german, english]) {
-      expect(html).toContain('Erika Mustermann');
+    for (const locale of locales) {
+      const { html } = renderEmail(await loadEmailTemplate(autoReplyTemplateName(locale)), visitor);
+      expect(html, locale).toMatch(new RegExp(`<html lang="${locale}(-|")`));
+      expect(html, locale).toContain(visitor.name);
       for (const fact of [
         agency.legalName,
         agency.street,
@@ -88,15 +91,15 @@ describe('the e-mail templates in src/emails', () => {
         agency.phone,
         agency.email,
       ]) {
-        expect(html).toContain(fact);
+        expect(html, locale).toContain(fact);
       }
-      expect(html).toContain(agency.partners.join(', '));
+      expect(html, locale).toContain(agency.partners.join(', '));
     }
   });
 
   it('keep the auto-replies free of anything promotional: no links, no social networks, no website', async () => {
-    for (const name of ['autoReplyDe', 'autoReplyEn'] as const) {
-      const { html } = prepareForEmailJs(await loadEmailTemplate(name));
+    for (const locale of locales) {
+      const { html } = prepareForEmailJs(await loadEmailTemplate(autoReplyTemplateName(locale)));
       expect(html).not.toMatch(/<a\b|href=|<img\b/i);
       expect(html).not.toContain(agency.siteUrl.replace(/^https?:\/\//, ''));
       for (const { label, url } of agency.social) {

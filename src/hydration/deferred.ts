@@ -8,7 +8,7 @@ const IDLE_TIMEOUT_MS = 2000;
 /**
  * `client:deferred`: hydrate once the page has loaded and the browser is idle, or at once when the
  * visitor reaches for the island, whichever comes first. React's runtime then stays off the path to
- * the first paint (DESIGN.md › Budgets), and no click is lost: a plain click that lands before the
+ * the first paint (README, "Quality"), and no click is lost: a plain click that lands before the
  * island is ready is held and replayed on the same element once React owns it. Clicks with a
  * modifier or another button stay the browser's (a new tab, a download).
  *

@@ -1,12 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { getStaticPaths, localizedPath, splitLocale } from './paths';
+import { defaultLocale, localeInfo, locales } from './locales';
+import { getStaticPaths, languageLinks, localizedPath, splitLocale } from './paths';
 
 describe('getStaticPaths', () => {
+  it('renders every locale of the registry: the default without a prefix, the others under their code', () => {
+    expect(getStaticPaths()).toEqual(
+      locales.map((locale) => ({
+        params: { locale: locale === defaultLocale ? undefined : locale },
+        props: { locale },
+      })),
+    );
+  });
+
   it('renders German without a prefix and English under /en/', () => {
-    expect(getStaticPaths()).toEqual([
-      { params: { locale: undefined }, props: { locale: 'de' } },
-      { params: { locale: 'en' }, props: { locale: 'en' } },
-    ]);
+    expect(getStaticPaths()).toContainEqual({ params: { locale: undefined }, props: { locale: 'de' } });
+    expect(getStaticPaths()).toContainEqual({ params: { locale: 'en' }, props: { locale: 'en' } });
+  });
+});
+
+describe('languageLinks', () => {
+  it('offers the page in every language of the registry, in its order, labelled from the registry', () => {
+    expect(languageLinks('/agb/')).toEqual(
+      locales.map((locale) => ({
+        locale,
+        href: localizedPath('/agb/', locale),
+        short: localeInfo[locale].shortLabel,
+        name: localeInfo[locale].name,
+      })),
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale, locales, type Locale } from './locales';
+import { defaultLocale, isLocale, localeInfo, locales, routePrefix, type Locale } from './locales';
 
 /**
  * Shared `getStaticPaths` of every page under `src/pages/[...locale]/`: the default locale
@@ -6,7 +6,7 @@ import { defaultLocale, isLocale, locales, type Locale } from './locales';
  */
 export function getStaticPaths() {
   return locales.map((locale) => ({
-    params: { locale: locale === defaultLocale ? undefined : locale },
+    params: { locale: routePrefix(locale).slice(1) || undefined },
     props: { locale },
   }));
 }
@@ -28,6 +28,23 @@ export function localizedPath(pathname: string, locale: Locale): string {
   const match = /^([^?#]*)(.*)$/.exec(pathname);
   const [, pathPart = '/', suffix = ''] = match ?? [];
   const { path } = splitLocale(pathPart);
-  const prefix = locale === defaultLocale ? '' : `/${locale}`;
-  return `${prefix}${path}${suffix}` || '/';
+  return `${routePrefix(locale)}${path}${suffix}` || '/';
+}
+
+/** One entry of the language switch: a language and this page in it. */
+export interface LanguageLink {
+  locale: Locale;
+  href: string;
+  short: string;
+  name: string;
+}
+
+/** What the language switch offers on the page at `path` (without prefix): every language, in order. */
+export function languageLinks(path: string): LanguageLink[] {
+  return locales.map((locale) => ({
+    locale,
+    href: localizedPath(path, locale),
+    short: localeInfo[locale].shortLabel,
+    name: localeInfo[locale].name,
+  }));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { de, type UIKey } from './de';
-import { en } from './en';
-import { getTranslator } from './translate';
+import de, { type UIKey } from './dictionaries/de';
+import { locales } from './locales';
+import { dictionaries, getTranslator } from './translate';
 
 describe('getTranslator', () => {
   it('looks a key up in the dictionary of the locale', () => {
@@ -9,10 +9,9 @@ describe('getTranslator', () => {
     expect(getTranslator('en')('nav.contact')).toBe('Contact');
   });
 
-  it('returns the key itself when a translation is missing, as the spec demands', () => {
+  it('returns the key itself when a translation is missing', () => {
     const missing = 'contact.form.doesNotExist' as UIKey;
-    expect(getTranslator('de')(missing)).toBe('contact.form.doesNotExist');
-    expect(getTranslator('en')(missing)).toBe('contact.form.doesNotExist');
+    for (const locale of locales) expect(getTranslator(locale)(missing), locale).toBe('contact.form.doesNotExist');
   });
 
   it('fills placeholders and leaves unknown ones standing', () => {
@@ -21,31 +20,34 @@ describe('getTranslator', () => {
     expect(t('footer.copyright', { year: 2025 })).toBe('© 2025 {name}. Alle Rechte vorbehalten.');
   });
 
-  it('has the spec’s exact contact form messages in both languages', () => {
-    expect(de['contact.form.success']).toBe('Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.');
-    expect(en['contact.form.success']).toBe('Message sent successfully! We will get back to you soon.');
-    expect(de['contact.form.error']).toBe(
+  it('has the contact form’s fixed messages in German and English', () => {
+    const { de: german, en: english } = dictionaries;
+    expect(german['contact.form.success']).toBe('Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.');
+    expect(english['contact.form.success']).toBe('Message sent successfully! We will get back to you soon.');
+    expect(german['contact.form.error']).toBe(
       'Fehler beim Senden. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.',
     );
-    expect(en['contact.form.error']).toBe('Error sending message. Please try again or contact us directly.');
-    expect(de['contact.form.sending']).toBe('Wird gesendet...');
-    expect(en['contact.form.sending']).toBe('Sending...');
-    expect(de['contact.form.title']).toBe('Betreff');
-    expect(en['contact.form.title']).toBe('Subject');
+    expect(english['contact.form.error']).toBe('Error sending message. Please try again or contact us directly.');
+    expect(german['contact.form.sending']).toBe('Wird gesendet...');
+    expect(english['contact.form.sending']).toBe('Sending...');
+    expect(german['contact.form.title']).toBe('Betreff');
+    expect(english['contact.form.title']).toBe('Subject');
   });
 });
 
 describe('dictionaries', () => {
-  it('have the same keys in every language', () => {
-    expect(Object.keys(en).sort()).toEqual(Object.keys(de).sort());
+  it('have the reference’s keys in every language of the registry', () => {
+    for (const locale of locales)
+      expect(Object.keys(dictionaries[locale]).sort(), locale).toEqual(Object.keys(de).sort());
   });
 
   it('have no empty strings and the same placeholders per key', () => {
     const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
-    for (const key of Object.keys(de) as UIKey[]) {
-      expect(de[key].trim(), key).not.toBe('');
-      expect(en[key].trim(), key).not.toBe('');
-      expect(placeholders(en[key]), key).toEqual(placeholders(de[key]));
+    for (const locale of locales) {
+      for (const key of Object.keys(de) as UIKey[]) {
+        expect(dictionaries[locale][key].trim(), `${locale}: ${key}`).not.toBe('');
+        expect(placeholders(dictionaries[locale][key]), `${locale}: ${key}`).toEqual(placeholders(de[key]));
+      }
     }
   });
 });

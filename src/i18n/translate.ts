@@ -1,15 +1,32 @@
-import { de, type Dictionary, type UIKey } from './de';
-import { en } from './en';
-import type { Locale } from './locales';
+import type { Dictionary, UIKey } from './dictionaries/de';
+import { locales, type Locale } from './locales';
 
-const dictionaries: Record<Locale, Dictionary> = { de, en };
+/** Where each locale's interface texts live, by convention: `src/i18n/dictionaries/<locale>.ts`. */
+export const dictionaryFile = (locale: Locale) => `src/i18n/dictionaries/${locale}.ts`;
+
+async function loadDictionary(locale: Locale): Promise<Dictionary> {
+  try {
+    const module: { default: Dictionary } = await import(`./dictionaries/${locale}.ts`);
+    return module.default;
+  } catch (error) {
+    throw new Error(
+      `${dictionaryFile(locale)} could not be loaded: every locale in src/i18n/locale-registry.mjs needs its interface texts there.`,
+      { cause: error },
+    );
+  }
+}
+
+/** Every locale's dictionary, read once when the site (or a test) starts. */
+export const dictionaries: Record<Locale, Dictionary> = Object.fromEntries(
+  await Promise.all(locales.map(async (locale) => [locale, await loadDictionary(locale)] as const)),
+) as Record<Locale, Dictionary>;
 
 export type TranslationParams = Record<string, string | number>;
 export type Translate = (key: UIKey, params?: TranslationParams) => string;
 
 /**
- * The one `t()` of the site. A key the dictionary lacks comes back as the key itself, as the spec
- * demands, so a gap shows up on the page instead of an empty space. `{name}` placeholders are filled
+ * The one `t()` of the site. A key the dictionary lacks comes back as the key itself, so a gap shows
+ * up on the page instead of an empty space. `{name}` placeholders are filled
  * from `params`; an unknown placeholder is left standing for the same reason.
  */
 export function getTranslator(locale: Locale): Translate {

@@ -1,22 +1,21 @@
-import {
-  PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_DE,
-  PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_EN,
-  PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID,
-  PUBLIC_EMAILJS_ORIGIN,
-  PUBLIC_EMAILJS_PUBLIC_KEY,
-  PUBLIC_EMAILJS_SERVICE_ID,
-} from 'astro:env/client';
+import * as env from 'astro:env/client';
+import { autoReplyEnvVariable, locales, type Locale } from '../../i18n/locales';
+import type { ContactTemplates } from './send';
 
 /**
- * The contact form's EmailJS settings: the one place the site reads environment variables. Their
- * schema is in astro.config.mjs, so a build without them stops and names the missing ones.
+ * The contact form's EmailJS settings: the one place the site reads environment variables. They are
+ * declared in emailjs-settings.mjs, whose schema (astro.config.mjs) stops a build without them and
+ * names the missing ones; the auto-reply's variable per locale comes from the locale registry.
  */
 export const contactConfig = {
-  publicKey: PUBLIC_EMAILJS_PUBLIC_KEY,
-  serviceId: PUBLIC_EMAILJS_SERVICE_ID,
-  origin: PUBLIC_EMAILJS_ORIGIN,
+  publicKey: env.PUBLIC_EMAILJS_PUBLIC_KEY,
+  serviceId: env.PUBLIC_EMAILJS_SERVICE_ID,
+  origin: env.PUBLIC_EMAILJS_ORIGIN,
   templates: {
-    notification: PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID,
-    autoReply: { de: PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_DE, en: PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_EN },
-  },
+    notification: env.PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID,
+    autoReply: Object.fromEntries(locales.map((locale) => [locale, env[autoReplyEnvVariable(locale)]])) as Record<
+      Locale,
+      string
+    >,
+  } satisfies ContactTemplates,
 };

@@ -3,8 +3,8 @@ import { emailJsSender } from './emailjs';
 import { describeSendFailure } from './failure';
 import { CONTACT_THROTTLE_ID, CONTACT_THROTTLE_MS } from './send';
 
-// These run the real @emailjs/browser 4.4.1 against a stubbed fetch: what leaves the browser is
-// what the spec (§ 7) describes.
+// These run the real @emailjs/browser 4.4.1 against a stubbed fetch, and check what leaves the
+// browser field by field: the send endpoint, its JSON body and the library version.
 const config = { publicKey: 'public-key', serviceId: 'service_1', origin: 'http://127.0.0.1:4399' };
 const throttled = { limitRate: { id: CONTACT_THROTTLE_ID, throttle: CONTACT_THROTTLE_MS } };
 let fetchMock: ReturnType<typeof vi.fn>;

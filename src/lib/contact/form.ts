@@ -65,7 +65,7 @@ const initialContactFormState: ContactFormState = {
 };
 
 /**
- * The contact form's state machine (spec § 4), free of React and the DOM so it is tested on its own:
+ * The contact form's state machine, free of React and the DOM so it is tested on its own:
  * idle → sending → success and/or error → idle again after STATUS_RESET_MS. What the visitor typed is
  * only cleared once the agency has the message, so a failed send loses nothing; until then it is
  * also kept in the draft. A submit with a field in error sends nothing and changes no status: it

@@ -1,4 +1,4 @@
-/** What the visitor types into the contact form (spec § 3). `project` is optional. */
+/** What the visitor types into the contact form. `project` is optional. */
 export interface ContactMessage {
   name: string;
   email: string;

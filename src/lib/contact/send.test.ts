@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_THROTTLE_ID, CONTACT_THROTTLE_MS, sendContactMessage, type SendEmail } from './send';
 import { SEND_TIMEOUT_MS, SendTimeoutError } from './timeout';
+import { defaultLocale, locales, type Locale } from '../../i18n/locales';
 
 const message = {
   name: 'Erika Muster',
@@ -8,8 +9,14 @@ const message = {
   title: 'Neue Website',
   project: 'Ein Café in Köln',
 };
-const templates = { notification: 'template_notify', autoReply: { de: 'template_reply_de', en: 'template_reply_en' } };
-const delivery = { templates, agencyName: 'Uferlicht Webdesign', locale: 'de' as const };
+const templates = {
+  notification: 'template_notify',
+  autoReply: Object.fromEntries(locales.map((locale) => [locale, `template_reply_${locale}`])) as Record<
+    Locale,
+    string
+  >,
+};
+const delivery = { templates, agencyName: 'Uferlicht Webdesign', locale: defaultLocale };
 
 describe('sendContactMessage', () => {
   it('sends the notification, reports it, then sends the auto-reply, with the spec’s parameters', async () => {
@@ -19,14 +26,14 @@ describe('sendContactMessage', () => {
 
     await sendContactMessage(message, { ...delivery, sendEmail }, onNotified);
 
-    expect(calls).toEqual(['template_notify', 'notified', 'template_reply_de']);
+    expect(calls).toEqual(['template_notify', 'notified', `template_reply_${defaultLocale}`]);
     expect(sendEmail).toHaveBeenNthCalledWith(
       1,
       'template_notify',
       { ...message, to_name: 'Uferlicht Webdesign' },
       { limitRate: { id: CONTACT_THROTTLE_ID, throttle: CONTACT_THROTTLE_MS } },
     );
-    expect(sendEmail).toHaveBeenNthCalledWith(2, 'template_reply_de', {
+    expect(sendEmail).toHaveBeenNthCalledWith(2, `template_reply_${defaultLocale}`, {
       name: 'Erika Muster',
       email: 'erika@example.org',
       title: 'Neue Website',
@@ -34,10 +41,15 @@ describe('sendContactMessage', () => {
   });
 
   it('sends the auto-reply in the language of the page, the notification always in German', async () => {
-    const sendEmail = vi.fn<SendEmail>(async () => undefined);
-    await sendContactMessage(message, { ...delivery, locale: 'en', sendEmail }, vi.fn());
-    expect(sendEmail.mock.calls.map(([templateId]) => templateId)).toEqual(['template_notify', 'template_reply_en']);
-    expect(sendEmail.mock.calls[1]![1]).toEqual({ name: message.name, email: message.email, title: message.title });
+    for (const locale of locales) {
+      const sendEmail = vi.fn<SendEmail>(async () => undefined);
+      await sendContactMessage(message, { ...delivery, locale, sendEmail }, vi.fn());
+      expect(sendEmail.mock.calls.map(([templateId]) => templateId)).toEqual([
+        'template_notify',
+        `template_reply_${locale}`,
+      ]);
+      expect(sendEmail.mock.calls[1]![1]).toEqual({ name: message.name, email: message.email, title: message.title });
+    }
   });
 
   it('does not send the auto-reply when the notification fails', async () => {

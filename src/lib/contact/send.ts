@@ -36,7 +36,7 @@ export const CONTACT_THROTTLE_MS = 5000;
 export const CONTACT_THROTTLE_ID = 'contact-form';
 
 /**
- * The spec's sending sequence (§ 7): the notification to the agency first; `onNotified` as soon as it
+ * The sending sequence (README, "Contact form"): the notification to the agency first; `onNotified` as soon as it
  * went out (the message has arrived, so the form shows success); only then the auto-reply to the
  * visitor, in the page's language. Any failure rejects, with the provider's answer, and stops the
  * sequence; so does a send without an answer within SEND_TIMEOUT_MS (a `SendTimeoutError`).

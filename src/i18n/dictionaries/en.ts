@@ -1,7 +1,7 @@
 import type { Dictionary } from './de';
 
 /** English UI strings, typed against the German reference so a missing or misspelt key is a type error. */
-export const en: Dictionary = {
+export default {
   'site.skipToContent': 'Skip to content',
   'site.homeLink': '{name}: go to the home page',
   'meta.home.title': '{name} · Web design for Düsseldorf, Cologne, Rhine-Ruhr',
@@ -125,4 +125,4 @@ export const en: Dictionary = {
   'notFound.lead': 'This page does not exist (any more). One of these may help you on your way:',
   'notFound.home': 'Go to the home page',
   'notFound.contact': 'Get in touch',
-};
+} satisfies Dictionary;

@@ -1,9 +1,9 @@
 /**
- * German UI strings: the reference dictionary. Every other locale is typed against its keys.
- * Keys are flat and dotted, grouped by the part of the page they belong to. `{name}` marks a value
- * filled in by `t(key, { name })`.
+ * German UI strings: the reference dictionary. Each other locale's, `<locale>.ts` beside it, is typed
+ * against its keys. Keys are flat and dotted, grouped by the part of the page they belong to.
+ * `{name}` marks a value filled in by `t(key, { name })`.
  */
-export const de = {
+const de = {
   'site.skipToContent': 'Zum Inhalt springen',
   'site.homeLink': '{name}: zur Startseite',
   // At most 70 characters with the name, or search results cut it off.
@@ -131,6 +131,8 @@ export const de = {
   'notFound.home': 'Zur Startseite',
   'notFound.contact': 'Kontakt aufnehmen',
 } satisfies Record<string, string>;
+
+export default de;
 
 export type UIKey = keyof typeof de;
 export type Dictionary = Record<UIKey, string>;

@@ -1,0 +1,233 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import resolveConfig from 'tailwindcss/resolveConfig.js';
+import LanguageSwitch from '../src/islands/LanguageSwitch';
+import tailwindConfig from '../tailwind.config.mjs';
+import {
+  builtSiteDir,
+  defaultLocale,
+  expect,
+  getTranslator,
+  languageLink,
+  languageLinks,
+  locales,
+  localizedPath,
+  test,
+  type Locale,
+} from './fixtures';
+
+/**
+ * The header and the 404 page with more languages than the site has: the built pages, with a third,
+ * made-up language put in where the site's own code would put it, at every width where the
+ * stylesheet changes. A language added to the registry must not need a layout of its own.
+ */
+
+// Layout only, and the markup is changed under the islands: nothing may hydrate.
+test.use({ javaScriptEnabled: false });
+
+const { screens } = resolveConfig(tailwindConfig).theme as unknown as { screens: Record<string, string> };
+/** Tailwind's breakpoints the 404 page's grid uses. */
+const md = parseInt(screens.md!, 10);
+const lg = parseInt(screens.lg!, 10);
+
+/** A language the site does not have, labelled with the two widest capitals. */
+const fakeLanguage = { locale: 'xx' as Locale, href: '/xx/', short: 'MW', name: 'Xxish' };
+
+const builtHtml = (url: string) =>
+  readFileSync(`${builtSiteDir}${url.endsWith('.html') ? url : `${url}index.html`}`, 'utf-8');
+
+/** Every width the page's stylesheet treats differently, with the pixel below it; and the narrowest phone. */
+function breakpointEdges(html: string): number[] {
+  const edges = new Set([320]);
+  const query = /\((?:(min|max)-width\s*:\s*|width\s*(>=|<=|>|<)\s*)(\d+)px\)/g;
+  for (const [, minMax, operator, pixels] of html.matchAll(query)) {
+    const width = Number(pixels);
+    // From this width on the rule applies (min-width, >=, >) or stops applying (max-width, <=, <).
+    const first = minMax === 'max' || operator === '<=' || operator === '>' ? width + 1 : width;
+    edges.add(first - 1).add(first);
+  }
+  return [...edges].sort((a, b) => a - b);
+}
+
+/** Serves `url` from the build with `edit` applied to its HTML. */
+async function serveEdited(page: Page, url: string, edit: (html: string) => string) {
+  const html = builtHtml(url);
+  const edited = edit(html);
+  expect(edited, 'the edit changed the page').not.toBe(html);
+  await page.route(`**${url}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: edited }),
+  );
+  return breakpointEdges(html);
+}
+
+/** The header's row: its content box and every control a visitor sees in it, left to right. */
+function headerLayout(page: Page) {
+  return page.evaluate(() => {
+    const row = document.querySelector('[data-site-header] > div')!;
+    const style = getComputedStyle(row);
+    const box = row.getBoundingClientRect();
+    const seen = (element: Element) => element.checkVisibility() && element.getBoundingClientRect().width > 1;
+    const controls = [...row.querySelectorAll('a, button, summary, [aria-current]')]
+      // What is on screen; the inside of a menu's summary is the summary.
+      .filter((element) => seen(element) && !element.parentElement?.closest('summary'))
+      .map((element) => {
+        const rect = element.getBoundingClientRect();
+        return {
+          name: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30),
+          left: rect.left,
+          right: rect.right,
+          lines: element.getClientRects().length,
+        };
+      })
+      .sort((a, b) => a.left - b.left);
+    return {
+      pageWidth: document.documentElement.scrollWidth,
+      contentLeft: box.left + parseFloat(style.paddingLeft),
+      contentRight: box.right - parseFloat(style.paddingRight),
+      rightEdge: box.right,
+      controls,
+    };
+  });
+}
+
+/** What the header must be at `width`: on the screen, nothing overlapping, nothing broken over two lines. */
+async function expectHeaderFits(page: Page, width: number) {
+  const layout = await headerLayout(page);
+  const at = `at ${width} px`;
+  expect(layout.pageWidth, `page width ${at}`).toBeLessThanOrEqual(width);
+  expect(layout.controls.length, `controls ${at}`).toBeGreaterThanOrEqual(4);
+  for (const [index, control] of layout.controls.entries()) {
+    // The home link's focus ring reaches 4 px into the padding; the controls may use the padding but
+    // not the screen's edge.
+    expect(control.left, `${control.name} ${at}`).toBeGreaterThanOrEqual(layout.contentLeft - 4);
+    expect(control.right, `${control.name} ${at}`).toBeLessThanOrEqual(layout.rightEdge);
+    expect(control.lines, `${control.name} on one line ${at}`).toBe(1);
+    const next = layout.controls[index + 1];
+    if (next) expect(control.right, `${control.name} before ${next.name} ${at}`).toBeLessThanOrEqual(next.left + 0.5);
+  }
+}
+
+for (const locale of locales) {
+  const url = localizedPath('/', locale);
+  const label = getTranslator(locale)('language.label');
+  const switchMarkup = (languages: ReturnType<typeof languageLinks>) =>
+    renderToStaticMarkup(createElement(LanguageSwitch, { current: locale, languages, label }));
+
+  test.describe(`the header on ${url}`, () => {
+    test('fits at every breakpoint edge with the site’s languages', async ({ page }) => {
+      for (const width of breakpointEdges(builtHtml(url))) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(url);
+        await expectHeaderFits(page, width);
+      }
+    });
+
+    test('fits at every breakpoint edge with a third language, whose page the switch offers', async ({ page }) => {
+      const languages = languageLinks('/');
+      const built = switchMarkup(languages);
+      const edges = await serveEdited(page, url, (html) => {
+        // The switch as the build rendered it, so the one rendered here with a third language is
+        // what the build would put in its place.
+        expect(html).toContain(built);
+        return html.replace(built, switchMarkup([...languages, fakeLanguage]));
+      });
+      for (const width of edges) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(url);
+        await expectHeaderFits(page, width);
+      }
+
+      const languageSwitch = page.getByRole('navigation', { name: label });
+      for (const language of [...languages, fakeLanguage].filter((other) => other.locale !== locale)) {
+        const link = await languageLink(page, language.locale);
+        await expect(link).toBeVisible();
+        await expect(link).toHaveAttribute('href', language.href);
+      }
+      await expect(languageSwitch.locator('[aria-current="true"]')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()!.width,
+      );
+    });
+  });
+}
+
+test.describe('the 404 page', () => {
+  const url = '/404.html';
+
+  /** Where each language's part of the page sits, and whether anything in it is cut off. */
+  const parts = (page: Page) =>
+    page.locator('[data-not-found] > section').evaluateAll((sections) =>
+      sections.map((section) => {
+        const rect = section.getBoundingClientRect();
+        const cutOff = [...section.querySelectorAll('h1, h2, p, a')].filter(
+          (element) =>
+            element.scrollWidth > element.clientWidth + 1 || element.getBoundingClientRect().right > rect.right + 1,
+        );
+        return { top: rect.top, left: rect.left, right: rect.right, cutOff: cutOff.map((element) => element.tagName) };
+      }),
+    );
+
+  async function expectPartsFit(page: Page, width: number, count: number) {
+    const found = await parts(page);
+    expect(found, `at ${width} px`).toHaveLength(count);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width} px`).toBeLessThanOrEqual(
+      width,
+    );
+    for (const part of found) expect(part.cutOff, `at ${width} px`).toEqual([]);
+    // Side by side or one below the other, never on top of each other.
+    for (const [index, part] of found.entries()) {
+      for (const other of found.slice(index + 1)) {
+        const apart = other.top !== part.top || other.left >= part.right || other.right <= part.left;
+        expect(apart, `parts overlap at ${width} px`).toBe(true);
+      }
+    }
+    return found;
+  }
+
+  /**
+   * How the parts share a row at `width`: one below the other on a phone; from md two side by side,
+   * from lg three, or as many as there are. More that fit may join them; fewer may not.
+   */
+  function expectRows(found: Awaited<ReturnType<typeof parts>>, width: number) {
+    const firstRow = found.filter((part) => part.top === found[0]!.top).length;
+    if (width < md) expect(firstRow, `one below the other at ${width} px`).toBe(1);
+    else
+      expect(firstRow, `side by side at ${width} px`).toBeGreaterThanOrEqual(
+        Math.min(found.length, width >= lg ? 3 : 2),
+      );
+  }
+
+  test('speaks every language, side by side from the md breakpoint as far as they fit', async ({ page }) => {
+    for (const width of breakpointEdges(builtHtml(url))) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(url);
+      expectRows(await expectPartsFit(page, width, locales.length), width);
+    }
+  });
+
+  test('makes room for a third language: a row of its own where it does not fit beside the others', async ({
+    page,
+  }) => {
+    const edges = await serveEdited(page, url, (html) => {
+      // The page's part for the last language, again, as the page's own loop writes one per language.
+      const parts = [...html.matchAll(/<section lang="[^"]*" aria-labelledby="not-found-[^"]*">[\s\S]*?<\/section>/g)];
+      expect(parts).toHaveLength(locales.length);
+      const last = parts.at(-1)![0];
+      const locale = locales.at(-1)!;
+      const fake = last
+        .replaceAll(`not-found-${locale}`, `not-found-${fakeLanguage.locale}`)
+        .replaceAll(`data-home-link="${locale}"`, `data-home-link="${fakeLanguage.locale}"`);
+      return html.replace(last, `${last}${fake}`);
+    });
+    for (const width of edges) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(url);
+      expectRows(await expectPartsFit(page, width, locales.length + 1), width);
+    }
+    // The default language's heading stays the page's only h1.
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.locator(`#not-found-${defaultLocale}`)).toHaveJSProperty('tagName', 'H1');
+  });
+});

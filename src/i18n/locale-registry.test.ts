@@ -1,0 +1,145 @@
+import { describe, expect, it, vi } from 'vitest';
+
+type Registry = typeof import('./locale-registry.mjs');
+/** The registry as written, whatever its languages: the test adds one it does not have. */
+const actual = () => vi.importActual<Registry>('./locale-registry.mjs');
+const { defaultLocale, localeInfo, locales } = await actual();
+const withFake = [...locales, 'xx'];
+
+/**
+ * A third language in the registry, and nothing else: every consumer must pick it up by itself
+ * (README, "Languages"). `xx` has no data at all, which is what the completeness test and
+ * the missing-file messages are for.
+ */
+vi.mock('./locale-registry.mjs', async (importOriginal) => {
+  const registry = await importOriginal<Registry>();
+  const localeInfo = {
+    ...registry.localeInfo,
+    xx: { htmlLang: 'xx-XX', shortLabel: 'XX', name: 'Xxish' },
+  };
+  return { ...registry, localeInfo, locales: Object.keys(localeInfo) };
+});
+
+// What the build's integrations are given, seen without running them.
+vi.mock('@astrojs/sitemap', () => ({ default: (options: unknown) => ({ name: 'sitemap', hooks: {}, options }) }));
+vi.mock('astro/loaders', () => ({ glob: (options: unknown) => ({ name: 'glob', load: async () => {}, options }) }));
+vi.mock('astro:content', () => ({
+  defineCollection: (collection: unknown) => collection,
+  getEntry: async () => undefined,
+  getCollection: async () => [],
+}));
+vi.mock('astro:env/client', async () => {
+  const { locales: real } = await actual();
+  return {
+    PUBLIC_EMAILJS_PUBLIC_KEY: 'key',
+    PUBLIC_EMAILJS_SERVICE_ID: 'service',
+    PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID: 'notification',
+    ...Object.fromEntries(
+      [...real, 'xx'].map((locale) => [
+        `PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_${locale.toUpperCase()}`,
+        `reply-${locale}`,
+      ]),
+    ),
+    PUBLIC_EMAILJS_ORIGIN: undefined,
+  };
+});
+
+describe('a locale added to the registry alone', () => {
+  it('gets its pages, its switch entry and its alternates', async () => {
+    const { getStaticPaths, languageLinks, localizedPath } = await import('./paths');
+    const { otherLocales } = await import('./locales');
+    expect(getStaticPaths()).toContainEqual({ params: { locale: 'xx' }, props: { locale: 'xx' } });
+    expect(localizedPath('/en/agb/?a=1#b', 'xx' as never)).toBe('/xx/agb/?a=1#b');
+    expect(languageLinks('/agb/').at(-1)).toEqual({ locale: 'xx', href: '/xx/agb/', short: 'XX', name: 'Xxish' });
+    expect(otherLocales(defaultLocale)).toEqual(withFake.filter((locale) => locale !== defaultLocale));
+    const { routes } = await import('../routes.mjs');
+    expect(routes.filter((route) => route.locale === ('xx' as never)).map((route) => route.url)).toEqual([
+      '/xx/',
+      '/xx/impressum/',
+      '/xx/datenschutz/',
+      '/xx/agb/',
+    ]);
+  });
+
+  it('is in Astro’s i18n and the sitemap’s languages, and its EmailJS variable in the build’s schema', async () => {
+    const { default: config } = await import('../../astro.config.mjs');
+    expect(config.i18n?.locales).toEqual(withFake);
+    const sitemap = config.integrations?.find((integration) => integration && 'options' in integration) as unknown as {
+      options: { i18n: { locales: Record<string, string> } };
+    };
+    expect(sitemap.options.i18n.locales).toEqual({
+      ...Object.fromEntries(locales.map((locale) => [locale, localeInfo[locale].htmlLang])),
+      xx: 'xx-XX',
+    });
+    expect(config.env?.schema).toHaveProperty('PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX');
+  });
+
+  it('has its legal texts loaded from src/content/legal/xx/', async () => {
+    const { collections } = await import('../content.config');
+    const { loader } = collections.legal as unknown as { loader: { options: { pattern: string[] } } };
+    const { options } = loader;
+    expect(options.pattern).toContain('xx/*.md');
+  });
+
+  it('gets an auto-reply template, its variable, the form’s template id and the local inbox’s stand-in', async () => {
+    const { emailTemplates } = await import('../emails/templates.mjs');
+    expect(emailTemplates).toHaveProperty('autoReplyXx', {
+      file: 'auto-reply.xx.html',
+      envVariable: 'PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX',
+      params: ['name', 'email', 'title'],
+      recipient: 'a visitor who wrote from a page in xx',
+    });
+    const { contactConfig } = await import('../lib/contact/config');
+    expect(contactConfig.templates.autoReply).toEqual(
+      Object.fromEntries(withFake.map((locale) => [locale, `reply-${locale}`])),
+    );
+    const { localInboxEnv, localTemplates, requiredEmailJsVariables } = await import('../../local-inbox/env.mjs');
+    expect(requiredEmailJsVariables).toContain('PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX');
+    expect(localInboxEnv('http://127.0.0.1:1').PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX).toBe('template_autoreply_xx');
+    expect(localTemplates.autoReply).toHaveProperty('xx', 'template_autoreply_xx');
+  });
+
+  it('has its messages shown in the local inbox through its own template', async () => {
+    const { emailTemplates } = await import('../emails/templates.mjs');
+    const { renderInboxPage } = await import('../../local-inbox/inbox-page.mjs');
+    const template = {
+      ...(emailTemplates as Record<string, (typeof emailTemplates)['notification']>).autoReplyXx!,
+      name: 'autoReplyXx' as never,
+      subject: 'Xx {{title}}',
+      html: '<p>{{name}}</p>',
+    };
+    const message = {
+      receivedAt: '2025-01-01T00:00:00.000Z',
+      origin: null,
+      lib_version: '4.4.1',
+      user_id: 'key',
+      service_id: 'service',
+      template_id: 'template_autoreply_xx',
+      template_params: { name: 'Erika', email: 'erika@example.org', title: 'Hallo' },
+    };
+    const page = renderInboxPage([message], [template]);
+    expect(page).toContain('<h2>Xx Hallo</h2>');
+    expect(page).toContain('src/emails/auto-reply.xx.html');
+  });
+
+  it('fails the build naming each file it lacks, rather than a wrong one', async () => {
+    await expect(import('./translate')).rejects.toThrow(
+      'src/i18n/dictionaries/xx.ts could not be loaded: every locale in src/i18n/locale-registry.mjs needs its interface texts there.',
+    );
+    const { getLegalPage } = await import('../content/queries');
+    await expect(getLegalPage('xx' as never, 'agb')).rejects.toThrow(
+      'src/content/legal/xx/agb.md is missing: every locale in src/i18n/locale-registry.mjs needs each legal page (agb).',
+    );
+    // A text that is there but was not loaded: the collection is at fault, and the message says so.
+    await expect(getLegalPage(defaultLocale, 'agb')).rejects.toThrow(
+      `src/content/legal/${defaultLocale}/agb.md exists, but the legal collection did not load it`,
+    );
+    const { loadEmailTemplate } = await import('../emails/templates.mjs');
+    await expect(loadEmailTemplate('autoReplyXx' as never)).rejects.toThrow(
+      'src/emails/auto-reply.xx.html is missing: it is the template for a visitor who wrote from a page in xx',
+    );
+    const { localizedText } = await import('../content/schemas');
+    const result = localizedText.safeParse(Object.fromEntries(locales.map((locale) => [locale, 'Text'])));
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['xx']);
+  });
+});
