@@ -96,4 +96,12 @@ test.describe('the local inbox, seen from another site', () => {
     }
     expect((await request.get(`${inbox}/inbox/messages`)).status()).toBe(200);
   });
+
+  test('a malformed address is answered 400, not a server error', async ({ request }) => {
+    for (const path of ['/%', '/%E0%A4%A', '/projekte/%zz']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(400);
+      expect(await response.text(), path).toBe('Bad Request');
+    }
+  });
 });
