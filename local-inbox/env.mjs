@@ -5,8 +5,8 @@
  * the inbox checks only that they are there, as the real API does.
  */
 import { locales } from '../src/i18n/locale-registry.mjs';
-import { autoReplyTemplateName, emailTemplates } from '../src/emails/templates.mjs';
-import { emailJsSettings, requiredEmailJsVariables } from '../src/lib/contact/emailjs-settings.mjs';
+import { autoReplyTemplateName } from '../src/emails/templates.mjs';
+import { emailJsSettings, requiredEmailJsVariables, templateStandIn } from '../src/lib/contact/emailjs-settings.mjs';
 
 export { requiredEmailJsVariables };
 
@@ -15,20 +15,11 @@ export function localInboxEnv(origin) {
   return Object.fromEntries(emailJsSettings.map(({ name, standIn }) => [name, standIn ?? origin]));
 }
 
-/** The stand-in id of each template: what the inbox receives as `template_id`. */
-const standInOf = (/** @type {string} */ envVariable) => {
-  const standIn = emailJsSettings.find((setting) => setting.name === envVariable)?.standIn;
-  if (!standIn) throw new Error(`src/lib/contact/emailjs-settings.mjs declares no stand-in for ${envVariable}`);
-  return standIn;
-};
-
 /** The template ids a local build sends with, in the shape of the form's own configuration. */
 export const localTemplates = {
-  notification: standInOf(emailTemplates.notification.envVariable),
+  notification: templateStandIn('notification'),
   autoReply: /** @type {Record<import('../src/i18n/locale-registry.mjs').Locale, string>} */ (
-    Object.fromEntries(
-      locales.map((locale) => [locale, standInOf(emailTemplates[autoReplyTemplateName(locale)].envVariable)]),
-    )
+    Object.fromEntries(locales.map((locale) => [locale, templateStandIn(autoReplyTemplateName(locale))]))
   ),
 };
 

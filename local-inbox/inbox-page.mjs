@@ -12,7 +12,7 @@ import {
   renderEmail,
 } from '../src/emails/templates.mjs';
 import { defaultLocale, localeInfo } from '../src/i18n/locale-registry.mjs';
-import { localInboxEnv } from './env.mjs';
+import { templateStandIn } from '../src/lib/contact/emailjs-settings.mjs';
 
 /**
  * @typedef {import('../src/emails/templates.mjs').EmailTemplate} EmailTemplate
@@ -22,10 +22,9 @@ import { localInboxEnv } from './env.mjs';
 
 const INBOX_PAGE_PATH = '/inbox';
 
-/** Which template the local stand-in ids stand for: the stand-in of the variable that holds each one's id. */
-const standIns = localInboxEnv('');
+/** Which template each local stand-in id stands for. */
 const templateNames = /** @type {Record<string, EmailTemplateName>} */ (
-  Object.fromEntries(Object.entries(emailTemplates).map(([name, { envVariable }]) => [standIns[envVariable], name]))
+  Object.fromEntries(Object.keys(emailTemplates).map((name) => [templateStandIn(name), name]))
 );
 
 /** Newest messages per inbox page: 200 long messages on one page made it 25 MB. */

@@ -18,9 +18,11 @@ import { emailTemplates } from '../../emails/templates.mjs';
  * @property {string | null} standIn what the local inbox sets instead; `null`: the inbox's own origin
  */
 
-/** Each template's id, by the stand-in the local inbox knows it by: `template_autoreply_de`. */
-const templateStandIn = (/** @type {string} */ name) =>
-  `template_${name.replace(/^autoReply/, 'autoreply_').toLowerCase()}`;
+/**
+ * The stand-in id the local inbox knows a template by (`autoReplyDe`: `template_autoreply_de`).
+ * @param {string} name a key of `emailTemplates`
+ */
+export const templateStandIn = (name) => `template_${name.replace(/^autoReply/, 'autoreply_').toLowerCase()}`;
 
 /** @type {readonly EmailJsSetting[]} */
 export const emailJsSettings = [
