@@ -3,7 +3,7 @@ import { emailLine, emailSubject } from './contact-text';
 import { autoReplyTemplateName, loadEmailTemplate } from '../src/emails/templates.mjs';
 import { builtSiteInboxOrigin, localTemplates, localInboxEnv } from '../local-inbox/env.mjs';
 import { inboxFor, inboxPageConsoleErrors } from './inbox-client';
-import { agency, expect, locales, test } from './fixtures';
+import { agency, defaultLocale, expect, locales, test } from './fixtures';
 import { E2E_PORT } from '../playwright.config';
 
 /** How long the inbox holds an answer while a test watches the form in between. */
@@ -339,7 +339,7 @@ test.describe('contact form before it hydrates', () => {
 
   test('cannot be submitted natively, so nothing typed can end up in a URL', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Nachricht senden' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: text[defaultLocale].submit })).toBeDisabled();
     await expect(page.getByRole('form')).toHaveAttribute('method', 'post');
   });
 });
