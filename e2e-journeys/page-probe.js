@@ -4,7 +4,7 @@
  * any script of the site. It reports what went wrong on the page to the proxy, so reports survive
  * the page navigating away, and it records where the page's first parts stood in each frame while
  * the page loaded. It changes nothing on the page, except that it can take `requestIdleCallback`
- * away to stand in for an engine that lacks it.
+ * or `localStorage` away to stand in for a browser that lacks them.
  */
 (() => {
   const script = /** @type {HTMLScriptElement} */ (document.currentScript);
@@ -52,6 +52,13 @@
       // @ts-expect-error: as above.
       delete owner.cancelIdleCallback;
     }
+  }
+  if (options.withoutStorage) {
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
   }
 
   /**
