@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Debian packages npm test drives. The browsers come from Debian because Playwright cannot
-# download its own here: Chromium for the Playwright suite; Firefox ESR, and WebKitGTK's driver on a
-# virtual display (the engine of Safari), for the cross-engine journeys (e2e-engines/). nginx and
+# download its own here: Chromium for the Playwright suite, and with Firefox ESR and WebKitGTK's
+# driver on a virtual display (the engine of Safari) for the journeys (e2e-journeys/). nginx and
 # openssl for deploy/nginx.test.ts, which runs the shipped nginx configuration with a certificate it
 # makes. Installs only what is missing, so a developer's machine is left alone.
 set -euo pipefail

@@ -5,13 +5,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPortTaken } from '../local-inbox/port.mjs';
 import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.mjs';
-import { defaultLocale } from '../src/i18n/locales';
+import { defaultLocale, localeInfo, locales, otherLocales, type Locale } from '../src/i18n/locales';
+import { localizedPath } from '../src/i18n/paths';
 import { getTranslator } from '../src/i18n/translate';
-import { languageLink, languageMenu, languageMenuIsClosed } from '../e2e/site-parts';
+import { hydratedIsland, languageLink, languageMenu, languageMenuIsClosed } from '../e2e/site-parts';
 import type { Browser, SystemSettings, Tab } from './browser';
 import { findEngines, missingEngine, type EngineName, type Installs } from './engines';
-import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeOptions } from './journey-proxy';
-import { element, hydrated } from './page';
+import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeFrame, type ProbeOptions } from './journey-proxy';
 
 /**
  * The journeys' harness. A journey file (journeys/*.ts) declares its journeys with `journey()`;
@@ -20,7 +20,9 @@ import { element, hydrated } from './page';
  * policy violation on the pages it opened.
  */
 
-export { languageLink };
+// What every journey file needs, from one place, as the Playwright specs take it from e2e/fixtures.ts.
+export { defaultLocale, expect, getTranslator, languageLink, localeInfo, locales, localizedPath, otherLocales };
+export type { Locale, Tab };
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 /** A system that asks for dark and less motion: one browser for both, as Firefox reads them when it starts. */
@@ -101,7 +103,7 @@ export function runJourneys(launchers: Launchers) {
       let browser: Browser;
       beforeAll(async () => {
         browser = await (launchers[engine] as (install: unknown) => Promise<Browser>)(installs[engine]);
-        const probe = { reportConsole: !browser.seesConsole, withoutIdleCallback: false, withoutStorage: false };
+        const probe = { reportConsole: !browser.seesConsole, withoutStorage: false };
         const proxy = await startJourneyProxy(upstreamPort, SITE_PORT, probe);
         run = { engine, proxy, inbox: `http://127.0.0.1:${upstreamPort}/inbox` };
         console.log(`${engine}: ${browser.version}`);
@@ -157,6 +159,13 @@ function leavingPagesLoaded(tab: Tab): Tab {
     if (!run.proxy.holding()) await expect.poll(() => tab.evaluate(pendingIslandsInView)).toEqual([]);
     await run.proxy.settled();
   };
+  // In the middle of the viewport, where nothing fixed (the header) covers it; and in view before a
+  // click, so what scrolling into view wakes up (an island) loads before the click leaves the page.
+  const inView = (selector: string) =>
+    tab.evaluate(
+      (target) => document.querySelector(target)?.scrollIntoView({ block: 'center', behavior: 'instant' }),
+      selector,
+    );
   return {
     ...tab,
     async goto(url) {
@@ -164,12 +173,13 @@ function leavingPagesLoaded(tab: Tab): Tab {
       await tab.goto(new URL(url, run.proxy.origin).href);
     },
     async click(selector) {
-      // In view first: what scrolling into view wakes up (an island) loads before the click leaves.
-      const inView = (target: string) =>
-        document.querySelector(target)?.scrollIntoView({ block: 'center', behavior: 'instant' });
-      await tab.evaluate(inView, selector);
+      await inView(selector);
       await finishLoading();
       await tab.click(selector);
+    },
+    async type(selector, text) {
+      await inView(selector);
+      await tab.type(selector, text);
     },
   };
 }
@@ -240,3 +250,64 @@ export const theme = (tab: Tab) =>
       icons: [...document.querySelectorAll(`${toggle} svg`)].map(shown),
     };
   }, themeToggle);
+
+// Questions the journeys ask of a page, each one `evaluate` away, so they read the same in every
+// engine. A journey waits for a state with `expect.poll(() => question).toBe(…)`.
+
+/** Questions about the first element that matches `selector`. */
+export const element = (tab: Tab, selector: string) => ({
+  attribute: (name: string) =>
+    tab.evaluate((target, key) => document.querySelector(target)?.getAttribute(key) ?? null, selector, name),
+  /** A DOM property: `paused`, `open`, `disabled`. */
+  property: (name: string) =>
+    tab.evaluate(
+      (target, key) => (document.querySelector(target) as unknown as Record<string, unknown>)[key],
+      selector,
+      name,
+    ),
+  text: () => tab.evaluate((target) => document.querySelector(target)?.textContent?.trim() ?? null, selector),
+  /** The text of every element that matches. */
+  texts: () =>
+    tab.evaluate((target) => [...document.querySelectorAll(target)].map((each) => each.textContent?.trim()), selector),
+  count: () => tab.evaluate((target) => document.querySelectorAll(target).length, selector),
+  focused: () => tab.evaluate((target) => document.activeElement?.matches(target) ?? false, selector),
+});
+
+export const hydrated = (tab: Tab, island: string) =>
+  expect.poll(() => element(tab, hydratedIsland(island)).count(), { message: `${island} hydrated` }).toBeGreaterThan(0);
+
+/** Waits until the tab shows `path` and that page has loaded (its address changes before it has). */
+export const arrivedAt = (tab: Tab, path: string) =>
+  expect
+    .poll(() => tab.evaluate(() => document.readyState === 'complete' && location.pathname), { message: `at ${path}` })
+    .toBe(path);
+
+export const scrollY = (tab: Tab) => tab.evaluate(() => Math.round(window.scrollY));
+
+/** Scrolls at once (the site scrolls smoothly by default) and waits until the page is there. */
+export async function scrollToY(tab: Tab, y: number) {
+  await tab.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+  await expect.poll(() => scrollY(tab)).toBe(y);
+}
+
+/** Nothing wider than the viewport, and no heading cut off inside its own box. */
+export async function expectNoOverflow(tab: Tab, where: string) {
+  const overflow = await tab.evaluate(() => ({
+    widerThanViewport: document.documentElement.scrollWidth > innerWidth,
+    cutOffHeadings: [...document.querySelectorAll('h1, h2, h3')]
+      // Screen-reader-only headings are 1 px wide by design.
+      .filter((heading) => heading.clientWidth > 1 && heading.scrollWidth > heading.clientWidth)
+      .map((heading) => heading.textContent),
+  }));
+  expect(overflow, where).toEqual({ widerThanViewport: false, cutOffHeadings: [] });
+}
+
+/** Waits until the page has rendered two more frames: what a scroll or a load changes is on screen. */
+export const nextFrames = (tab: Tab) =>
+  tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/** The frames the page probe recorded, the last being the page as it is now. */
+export async function recordedFrames(tab: Tab) {
+  await nextFrames(tab);
+  return tab.evaluate(() => (window as unknown as { __journeyFrames: ProbeFrame[] }).__journeyFrames);
+}

@@ -6,8 +6,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export interface ProbeOptions {
   /** Report console errors, uncaught errors and failed loads: for engines whose driver cannot see the console. */
   reportConsole: boolean;
-  /** Take `requestIdleCallback` away before the site's scripts run. */
-  withoutIdleCallback: boolean;
   /** Make `localStorage` throw, as a browser does whose storage is disabled. */
   withoutStorage: boolean;
 }

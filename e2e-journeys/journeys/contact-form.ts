@@ -1,13 +1,9 @@
-import { expect } from 'vitest';
 import agency from '../../src/content/agency.json' with { type: 'json' };
-import { defaultLocale } from '../../src/i18n/locales';
 import { localTemplates } from '../../local-inbox/env.mjs';
 import type { InboxMessage } from '../../local-inbox/handler.mjs';
 import { contactText } from '../../e2e/contact-text';
 import { uniqueEmail } from '../../e2e/inbox-client';
-import type { Tab } from '../browser';
-import { journey, open } from '../harness';
-import { element, hydrated } from '../page';
+import { defaultLocale, element, expect, hydrated, journey, open, type Tab } from '../harness';
 
 /** docs/behaviour.md › Contact form. */
 const words = contactText(defaultLocale);

@@ -1,6 +1,4 @@
-import { expect } from 'vitest';
-import { DESKTOP, journey, open, PHONE, t, theme } from '../harness';
-import { element, expectNoOverflow, recordedFrames } from '../page';
+import { DESKTOP, element, expect, expectNoOverflow, journey, open, PHONE, recordedFrames, t, theme } from '../harness';
 
 journey('at 390 and 1280 px, light and dark: the page, and its theme from the first frame', async (tab, { engine }) => {
   for (const size of [PHONE, DESKTOP]) {

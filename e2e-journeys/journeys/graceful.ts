@@ -1,7 +1,5 @@
-import { expect } from 'vitest';
 import type { ProbeFrame } from '../journey-proxy';
-import { DESKTOP, journey, open, PHONE, theme, themeToggle, withProbe } from '../harness';
-import { recordedFrames } from '../page';
+import { DESKTOP, expect, journey, open, PHONE, recordedFrames } from '../harness';
 
 /**
  * A page as a slow line delivers it, in two parts: cut after the header's first control (the theme
@@ -45,13 +43,3 @@ journey(
     }
   },
 );
-
-journey('the islands hydrate without requestIdleCallback, as in WebKit, which has none', async (tab) => {
-  await withProbe({ withoutIdleCallback: true }, async () => {
-    // open() waits for the header's islands to hydrate.
-    await open(tab, '/impressum/');
-    expect(await tab.evaluate(() => 'requestIdleCallback' in window)).toBe(false);
-    await tab.click(themeToggle);
-    await expect.poll(async () => (await theme(tab)).dark).toBe(true);
-  });
-});

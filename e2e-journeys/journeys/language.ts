@@ -1,10 +1,9 @@
-import { expect } from 'vitest';
-import { defaultLocale, localeInfo, otherLocales, type Locale } from '../../src/i18n/locales';
-import { localizedPath } from '../../src/i18n/paths';
 import { legalTitle } from '../../e2e/legal-title';
+import { expect } from 'vitest';
+import { defaultLocale, type Locale, localeInfo, otherLocales } from '../../src/i18n/locales';
+import { localizedPath } from '../../src/i18n/paths';
 import type { Tab } from '../browser';
-import { beforeHydration, journey, languageLink, open, openLanguageMenu } from '../harness';
-import { arrivedAt, hydrated } from '../page';
+import { arrivedAt, beforeHydration, hydrated, journey, languageLink, open, openLanguageMenu } from '../harness';
 
 /** docs/behaviour.md › Language. */
 const [other] = otherLocales(defaultLocale) as [Locale];

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expect } from 'vitest';
 import projects from '../../src/content/projects.json' with { type: 'json' };
+import { expect } from 'vitest';
 import type { Tab } from '../browser';
-import { beforeHydration, darkAndStill, journey, NOTHING_HAPPENS_MS, open, type Run } from '../harness';
-import { hydrated } from '../page';
+import { beforeHydration, darkAndStill, hydrated, journey, NOTHING_HAPPENS_MS, open, type Run } from '../harness';
 
 /** docs/behaviour.md › Projects. */
 const card = `[data-project="${projects.find((project) => project.video)!.id}"]`;

@@ -1,43 +1,44 @@
-import { expect } from 'vitest';
-import type { Tab } from '../browser';
-import { darkAndStill, journey, open, t } from '../harness';
-import { element, nextFrames, scrollToY, scrollY } from '../page';
+import { darkAndStill, expect, journey, nextFrames, open, scrollToY, scrollY, t, type Tab } from '../harness';
 
 /** docs/behaviour.md › Header and scroll-to-top: "more than" a threshold, so at it nothing changes yet. */
 const scrollTop = '[data-scroll-to-top]';
 
-/** At `y`, once the page has drawn what the scroll changes: whether the header is solid, and the button shows. */
-async function at(tab: Tab, y: number) {
-  await scrollToY(tab, y);
-  await nextFrames(tab);
-  const header = element(tab, '[data-site-header]');
-  return { solid: (await header.attribute('data-scrolled')) !== null, button: await element(tab, scrollTop).visible() };
-}
+/** The header and the scroll-to-top button as drawn, and where focus is. */
+const state = (tab: Tab) =>
+  tab.evaluate(() => {
+    const header = document.querySelector('[data-site-header]')!;
+    const button = document.querySelector('[data-scroll-to-top]')!;
+    return {
+      solid: header.hasAttribute('data-scrolled'),
+      background: getComputedStyle(header).backgroundColor,
+      button: button.checkVisibility({ visibilityProperty: true }) && button.getBoundingClientRect().width > 0,
+      label: button.getAttribute('aria-label'),
+      focus: document.activeElement?.id,
+    };
+  });
 
 journey(
   'the header turns solid past 100 px, the scroll-to-top button shows past 300 px and leads back up',
   async (tab) => {
     await open(tab, '/');
-    const background = () => element(tab, '[data-site-header]').style('background-color');
-    const atTop = await background();
-    expect(await at(tab, 0)).toEqual({ solid: false, button: false });
-    for (const [y, state] of [
-      [100, { solid: false, button: false }],
-      [101, { solid: true, button: false }],
-      [100, { solid: false, button: false }],
-      [300, { solid: true, button: false }],
-      [301, { solid: true, button: true }],
+    const atTop = await state(tab);
+    expect(atTop).toMatchObject({ solid: false, button: false, label: t('scrollTop.label') });
+    for (const [y, solid, button] of [
+      [100, false, false],
+      [101, true, false],
+      [100, false, false],
+      [300, true, false],
+      [301, true, true],
     ] as const) {
-      await expect.poll(() => at(tab, y), { message: `at ${y} px` }).toEqual(state);
-      if (y === 101) await expect.poll(background).not.toBe(atTop);
+      await scrollToY(tab, y);
+      await nextFrames(tab);
+      await expect.poll(() => state(tab), { message: `at ${y} px` }).toMatchObject({ solid, button });
+      if (solid) expect((await state(tab)).background).not.toBe(atTop.background);
     }
-
-    expect(await element(tab, scrollTop).attribute('aria-label')).toBe(t('scrollTop.label'));
     await scrollToY(tab, 2000);
     await tab.click(scrollTop);
     await expect.poll(() => scrollY(tab)).toBe(0);
-    await expect.poll(() => element(tab, scrollTop).visible()).toBe(false);
-    expect(await element(tab, '#main').focused()).toBe(true);
+    await expect.poll(() => state(tab)).toMatchObject({ button: false, focus: 'main' });
   },
 );
 

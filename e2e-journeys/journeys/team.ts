@@ -1,12 +1,7 @@
-import { expect } from 'vitest';
 import team from '../../src/content/team.json' with { type: 'json' };
-import { locales } from '../../src/i18n/locales';
-import { localizedPath } from '../../src/i18n/paths';
-import { getTranslator } from '../../src/i18n/translate';
 import { parseSkills } from '../../src/lib/skills';
 import type { Tab } from '../browser';
-import { journey, open, t } from '../harness';
-import { element, hydrated } from '../page';
+import { element, expect, getTranslator, hydrated, journey, locales, localizedPath, open, t } from '../harness';
 
 /** docs/behaviour.md › Team. */
 const photo = (words: typeof t, name: string) => `button[aria-label="${words('about.openProfile', { name })}"]`;

@@ -1,9 +1,20 @@
 import { expect } from 'vitest';
+import { getTranslator } from '../../src/i18n/translate';
 import { locales } from '../../src/i18n/locales';
 import { localizedPath } from '../../src/i18n/paths';
-import { getTranslator } from '../../src/i18n/translate';
-import { beforeHydration, darkAndStill, journey, open, t, theme, themeToggle, withProbe } from '../harness';
-import { arrivedAt, element, hydrated } from '../page';
+import {
+  arrivedAt,
+  beforeHydration,
+  darkAndStill,
+  element,
+  hydrated,
+  journey,
+  open,
+  t,
+  theme,
+  themeToggle,
+  withProbe,
+} from '../harness';
 
 /** docs/behaviour.md › Theme. The toggle offers what a click will do: its name, and the moon for dark. */
 const offersDark = (words = t) => ({ dark: false, label: [words('theme.toDark')], icons: [true, false] });
