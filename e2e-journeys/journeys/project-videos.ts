@@ -27,15 +27,18 @@ const clipOf = (tab: Tab, selector: string) =>
   }, selector);
 const playing = { playing: 'true', muted: true, loop: true, paused: false, started: true, opacity: '1' };
 const stopped = { playing: null, paused: true, opacity: '0' };
-const clipsSince = (proxy: Run['proxy'], first: number) =>
-  proxy.responses.slice(first).filter((response) => response.path.startsWith('/videos/'));
+/** Opens the projects and waits for the cards to come to life; returns what tells the clips fetched since. */
+async function openProjects(tab: Tab, proxy: Run['proxy']) {
+  const first = proxy.responses.length;
+  await open(tab, '/#projects');
+  await hydrated(tab, 'ProjectVideo');
+  return () => proxy.responses.slice(first).filter((response) => response.path.startsWith('/videos/'));
+}
 
 journey(
   'no video before a hover; on hover the muted loop plays, from a server that answers ranges; leaving stops it',
   async (tab, { proxy }) => {
-    const firstResponse = proxy.responses.length;
-    await open(tab, '/#projects');
-    await hydrated(tab, 'ProjectVideo');
+    const clips = await openProjects(tab, proxy);
     // A card without a clip keeps its picture; nothing so far has fetched a video.
     await tab.hover(stillCard);
     await sleep(NOTHING_HAPPENS_MS);
@@ -43,16 +46,15 @@ journey(
       { video: null, picture: true },
       { video: null, picture: true },
     ]);
-    expect(clipsSince(proxy, firstResponse)).toEqual([]);
+    expect(clips()).toEqual([]);
 
     await tab.hover(card);
     await expect.poll(() => clipOf(tab, card), { timeout: VIDEO_START_TIMEOUT_MS }).toMatchObject({ video: playing });
     // Safari plays an MP4 only from a server that answers a Range request with its part (206).
     // Firefox asks for ranges as it plays; WebKitGTK's player asks for the whole file, so the
     // page also asks for the clip's first two bytes, as Safari on a Mac does before it plays.
-    const clips = clipsSince(proxy, firstResponse);
-    expect(clips.length, 'the clip was loaded').toBeGreaterThan(0);
-    for (const { range, ...answer } of clips.filter((response) => response.range !== undefined)) {
+    expect(clips().length, 'the clip was loaded').toBeGreaterThan(0);
+    for (const { range, ...answer } of clips().filter((response) => response.range !== undefined)) {
       expect(answer, `${answer.path} asked for ${range}`).toMatchObject({
         status: 206,
         contentRange: expect.stringMatching(/^bytes \d+-\d+\/\d+$/),
@@ -83,14 +85,12 @@ journey('a pointer that reached the card before the card came to life still star
 journey(
   'with reduced motion the still image stays and no video loads',
   async (tab, { proxy }) => {
-    const firstResponse = proxy.responses.length;
-    await open(tab, '/#projects');
-    await hydrated(tab, 'ProjectVideo');
+    const clips = await openProjects(tab, proxy);
     expect(await tab.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
     await tab.hover(card);
     await sleep(NOTHING_HAPPENS_MS);
     expect(await clipOf(tab, card)).toEqual({ video: null, picture: true });
-    expect(clipsSince(proxy, firstResponse)).toEqual([]);
+    expect(clips()).toEqual([]);
   },
   { system: darkAndStill },
 );
