@@ -11,15 +11,18 @@ import { requiredEmailJsVariables } from '../src/lib/contact/emailjs-settings.mj
 
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 const astroPackage = join(projectRoot, 'node_modules/astro');
+/** Astro's command line, as the `bin` of its package names it (what `npm run dev` and `npm run build` run). */
+export const astroCli = join(
+  astroPackage,
+  (JSON.parse(readFileSync(join(astroPackage, 'package.json'), 'utf-8')) as { bin: { astro: string } }).bin.astro,
+);
 
 /** `astro build` into `outDir`, with stand-in EmailJS values: their form does not matter to a host. */
 export async function buildProductionSite(outDir: string) {
   // The build's own environment, not Vitest's (NODE_ENV=test would change how Vite builds).
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(NODE_ENV|VITEST.*)$/.test(name)));
   const standIns = requiredEmailJsVariables.map((name) => [name, `deploy-test-${name.toLowerCase()}`]);
-  // Astro's command line, as the `bin` of its package names it.
-  const { bin } = JSON.parse(readFileSync(join(astroPackage, 'package.json'), 'utf-8')) as { bin: { astro: string } };
-  await promisify(execFile)(process.execPath, [join(astroPackage, bin.astro), 'build', '--outDir', outDir], {
+  await promisify(execFile)(process.execPath, [astroCli, 'build', '--outDir', outDir], {
     cwd: projectRoot,
     env: { ...env, ASTRO_TELEMETRY_DISABLED: '1', ...Object.fromEntries(standIns) },
   });
