@@ -71,18 +71,10 @@ export function localConfiguration(files: Map<string, string>, local: Local): Ma
     ssl_certificate: () => local.certificate,
     ssl_certificate_key: () => local.key,
   };
-  const localFiles = new Map<string, string>();
-  for (const [name, text] of files) {
-    localFiles.set(
-      name,
-      text.replace(
-        /^(\s*)(listen|root|ssl_certificate|ssl_certificate_key)(\s+)([^;]+);/gm,
-        (_line, indent: string, directive: keyof typeof replacements, space: string, args: string) =>
-          `${indent}${directive}${space}${replacements[directive](args)};`,
-      ),
-    );
-  }
-  return localFiles;
+  const directive = new RegExp(`^(\\s*)(${substitutedDirectives.join('|')})(\\s+)([^;]+);`, 'gm');
+  const substitute = (_line: string, indent: string, name: keyof typeof replacements, space: string, args: string) =>
+    `${indent}${name}${space}${replacements[name](args)};`;
+  return new Map([...files].map(([name, text]) => [name, text.replace(directive, substitute)]));
 }
 
 /** The directive of every line where two versions of a file differ (both must have the same lines). */
