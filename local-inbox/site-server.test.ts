@@ -69,6 +69,7 @@ describe('the local site server', () => {
       const { response, body } = await get('/videos/clip.mp4', headers);
       expect(response.status).toBe(200);
       expect(response.headers.get('accept-ranges')).toBe('bytes');
+      expect(response.headers.get('content-length')).toBe('1000');
       expect(body.equals(site.clip)).toBe(true);
     }
   });
