@@ -1,8 +1,9 @@
 /**
- * Runs the shipped deploy/nginx configuration in real nginx for deploy/nginx.test.ts: unprivileged,
- * on loopback ports chosen at run time, from a throwaway prefix, with a certificate made for the run.
- * The configuration's files are copied unchanged apart from the directives that name ports, the web
- * root and the certificate, and `differingDirectives` lets the test prove that.
+ * Runs the shipped deploy/nginx configuration in real nginx for deploy/nginx.test.ts and
+ * deploy/tls.test.ts: unprivileged, on loopback ports chosen at run time, from a throwaway prefix,
+ * with a certificate made for the run. The configuration's files are copied unchanged apart from the
+ * directives that name ports, the web root and the certificate, and `differingDirectives` lets the
+ * test prove that.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -33,7 +34,9 @@ const firstExisting = (candidates: (string | undefined)[]) =>
 /** nginx from PATH, or where Debian puts it (/usr/sbin is not on a normal user's PATH); NGINX_PATH wins. */
 export const findNginx = () => firstExisting([process.env.NGINX_PATH, ...onPath('nginx'), '/usr/sbin/nginx']);
 
-export const hasOpenssl = () => firstExisting(onPath('openssl')) !== undefined;
+export const findProgram = (name: string) => firstExisting(onPath(name));
+
+export const hasOpenssl = () => findProgram('openssl') !== undefined;
 
 /** Every file of the shipped configuration, by its path below deploy/nginx/. */
 export function shippedFiles(): Map<string, string> {
@@ -116,16 +119,27 @@ export async function hasIpv6Loopback(): Promise<boolean> {
   });
 }
 
+/**
+ * The two kinds of certificate certbot issues: ECDSA on P-256 (its default) and RSA with 2048 bits
+ * (`--key-type rsa`). Which TLS 1.2 suites nginx can offer depends on the kind.
+ */
+export type KeyType = 'ecdsa' | 'rsa';
+const newKey: Record<KeyType, string[]> = {
+  ecdsa: ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'],
+  rsa: ['-newkey', 'rsa:2048'],
+};
+
 /** A self-signed certificate for `hosts` (openssl is on every machine that has Debian's nginx). */
-export async function makeCertificate(dir: string, hosts: string[]): Promise<{ certificate: string; key: string }> {
+export async function makeCertificate(
+  dir: string,
+  hosts: string[],
+  keyType: KeyType = 'ecdsa',
+): Promise<{ certificate: string; key: string }> {
   const [certificate, key] = [join(dir, 'certificate.pem'), join(dir, 'key.pem')];
   await run('openssl', [
     'req',
     '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
+    ...newKey[keyType],
     '-nodes',
     '-days',
     '2',
@@ -191,12 +205,13 @@ export async function startNginx(options: {
   prefix: string;
   root: string;
   hosts: string[];
+  keyType?: KeyType;
 }): Promise<RunningNginx> {
-  const { nginx, prefix, root, hosts } = options;
+  const { nginx, prefix, root, hosts, keyType } = options;
   const confDir = join(prefix, 'conf');
   for (const dir of ['logs', 'temp', 'conf']) mkdirSync(join(prefix, dir), { recursive: true });
   copyFileSync(await systemMimeTypes(nginx), join(confDir, 'mime.types'));
-  const { certificate, key } = await makeCertificate(prefix, hosts);
+  const { certificate, key } = await makeCertificate(prefix, hosts, keyType);
   const ipv6 = await hasIpv6Loopback();
   const shipped = shippedFiles();
   const sites = [...shipped.keys()].filter((name) => name.startsWith('sites-available/'));
