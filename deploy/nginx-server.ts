@@ -8,7 +8,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { request as httpsRequest, type RequestOptions } from 'node:https';
 import { createServer, connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -37,6 +37,12 @@ export const findNginx = () => firstExisting([process.env.NGINX_PATH, ...onPath(
 export const findProgram = (name: string) => firstExisting(onPath(name));
 
 export const hasOpenssl = () => findProgram('openssl') !== undefined;
+
+/** What a test that runs nginx says when one of these is missing. */
+export const installHint = {
+  nginx: 'nginx (Debian/Ubuntu: sudo apt-get install nginx; or set NGINX_PATH)',
+  openssl: 'openssl (sudo apt-get install openssl)',
+};
 
 /** Every file of the shipped configuration, by its path below deploy/nginx/. */
 export function shippedFiles(): Map<string, string> {
@@ -97,7 +103,7 @@ export function differingDirectives(original: string, changed: string): string[]
 }
 
 /** A free port in the test's range (nginx may still lose it to another process: startNginx then retries). */
-async function freePort(host: string, taken: number[]): Promise<number> {
+export async function freePort(host: string, taken: number[]): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = PORT_RANGE.first + Math.floor(Math.random() * (PORT_RANGE.last - PORT_RANGE.first + 1));
     if (taken.includes(port)) continue;
@@ -306,29 +312,30 @@ export function fetchFrom(
   const target = new URL(url);
   const https = target.protocol === 'https:';
   const address = options.ipv6 ? (server.ipv6 ? '::1' : '127.0.0.2') : '127.0.0.1';
+  return send(https, {
+    host: address,
+    port: https ? server.ports.https : server.ports.http,
+    path: `${target.pathname}${target.search}`,
+    headers: { host: target.host, ...options.headers },
+    servername: target.hostname,
+    ca: https ? readFileSync(server.certificate) : undefined,
+  });
+}
+
+/** One request without keep-alive, answered with the headers also as sent: in order, a repeated one repeated. */
+export function send(https: boolean, options: RequestOptions): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const request = (https ? httpsRequest : httpRequest)(
-      {
-        host: address,
-        port: https ? server.ports.https : server.ports.http,
-        path: `${target.pathname}${target.search}`,
-        headers: { host: target.host, ...options.headers },
-        servername: target.hostname,
-        ca: https ? readFileSync(server.certificate) : undefined,
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const raw: [string, string][] = [];
-          for (let i = 0; i < response.rawHeaders.length; i += 2)
-            raw.push([response.rawHeaders[i]!, response.rawHeaders[i + 1]!]);
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, body: Buffer.concat(chunks) });
-        });
-        response.on('error', reject);
-      },
-    );
+    const request = (https ? httpsRequest : httpRequest)({ ...options, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const raw: [string, string][] = [];
+        for (let i = 0; i < response.rawHeaders.length; i += 2)
+          raw.push([response.rawHeaders[i]!, response.rawHeaders[i + 1]!]);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, body: Buffer.concat(chunks) });
+      });
+      response.on('error', reject);
+    });
     request.on('error', reject);
     request.end();
   });

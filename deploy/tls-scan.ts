@@ -59,6 +59,9 @@ export type Handshake = { ok: boolean; output: string };
  */
 export async function handshake(port: number, servername: string, options: string[], request = ''): Promise<Handshake> {
   const child = run('openssl', ['s_client', '-connect', `127.0.0.1:${port}`, '-servername', servername, ...options]);
+  // s_client leaves at once when nginx refuses the handshake, perhaps before it read its input: the
+  // broken pipe that follows says nothing the exit status does not.
+  child.child.stdin?.on('error', () => {});
   child.child.stdin?.end(request);
   return child.then(
     ({ stdout }) => ({ ok: true, output: stdout }),

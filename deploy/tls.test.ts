@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import agency from '../src/content/agency.json' with { type: 'json' };
-import { findNginx, hasOpenssl, startNginx, type KeyType, type RunningNginx } from './nginx-server';
+import { requirements } from './built-site';
+import { findNginx, hasOpenssl, installHint, startNginx, type KeyType, type RunningNginx } from './nginx-server';
 import { enumerateSuites, findNmap, handshake, resumeSession } from './tls-scan';
 
 /**
@@ -46,14 +47,11 @@ const SCAN_TIMEOUT_MS = 30_000;
 
 const nginx = findNginx();
 const nmap = findNmap();
-const missing = [
-  !nginx && 'nginx (Debian/Ubuntu: sudo apt-get install nginx; or set NGINX_PATH)',
-  !hasOpenssl() && 'openssl (sudo apt-get install openssl)',
+const { skip, failInCi } = requirements('deploy/tls.test.ts', 'the TLS scan of real nginx', [
+  !nginx && installHint.nginx,
+  !hasOpenssl() && installHint.openssl,
   !nmap && 'nmap (sudo apt-get install nmap)',
-].filter(Boolean);
-const skipReason = missing.length > 0 ? `needs ${missing.join('; ')}` : undefined;
-const skip = !!skipReason && !process.env.CI;
-if (skip) console.warn(`deploy/tls.test.ts skipped: the TLS scan of real nginx ${skipReason}.`);
+]);
 
 describe.skipIf(skip)("the shipped nginx configuration's TLS, scanned in real nginx", () => {
   let tmp: string;
@@ -61,7 +59,7 @@ describe.skipIf(skip)("the shipped nginx configuration's TLS, scanned in real ng
   const httpsPort = (keyType: KeyType) => servers.get(keyType)!.ports.https;
 
   beforeAll(async () => {
-    if (skipReason) throw new Error(`The TLS scan of real nginx ${skipReason}; in CI it never skips.`);
+    failInCi();
     tmp = mkdtempSync(join(tmpdir(), 'uferlicht-tls-'));
     // TLS is the same for every path, so an empty web root will do.
     const root = join(tmp, 'root');
