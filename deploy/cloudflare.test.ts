@@ -60,6 +60,8 @@ describe.skipIf(skip)("the build in Cloudflare Pages' runtime (wrangler pages de
       expect.soft(response.status, url).toBe(200);
       expect.soft(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect.soft(response.headers['cache-control'], url).toBe(REVALIDATE);
+      // Pages' own, not _headers': the Observatory counts it as public content, without penalty.
+      expect.soft(response.headers['access-control-allow-origin'], url).toBe('*');
       expectSecurityHeaders(response, url);
       expect.soft(response.body.equals(readFileSync(file)), `${url} is the built file`).toBe(true);
     }
