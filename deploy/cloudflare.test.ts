@@ -67,6 +67,7 @@ describe.skipIf(skip)("the build in Cloudflare Pages' runtime (wrangler pages de
     }
   });
 
+  // docs/behaviour.md › Routes: an address without its trailing slash leads to the one with it.
   it('redirects a page asked for without its trailing slash with 308, keeping the query', async () => {
     const prefixedPages = [inPrefixed('/'), inPrefixed('/impressum/')].map((url) => url.replace(/\/$/, ''));
     for (const url of ['/agb', ...prefixedPages, '/datenschutz?from=mail']) {
@@ -109,6 +110,7 @@ describe.skipIf(skip)("the build in Cloudflare Pages' runtime (wrangler pages de
     }
   });
 
+  // docs/behaviour.md › Routes: any other path shows the 404 page.
   it('answers unknown paths with 404 and the 404 page, which no cache keeps', async () => {
     const notFoundPage = readFileSync(join(dist, '404.html'));
     for (const url of [
