@@ -1,36 +1,35 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import agency from '../src/content/agency.json' with { type: 'json' };
-import { headersFor, parseHeadersFile } from '../local-inbox/headers-file.mjs';
 import { defaultLocale, otherLocales, type Locale } from '../src/i18n/locales';
 import { localizedPath } from '../src/i18n/paths';
 import { requiredEmailJsVariables } from '../src/lib/contact/emailjs-settings.mjs';
 import { routes } from '../src/routes.mjs';
+import { YEAR_IMMUTABLE, builtFiles, expectSecurityHeaders, projectRoot, requirements } from './built-site';
 import {
   differingDirectives,
   fetchFrom,
   findNginx,
   hasOpenssl,
+  installHint,
   shippedFiles,
   startNginx,
   substitutedDirectives,
   type Response,
   type RunningNginx,
 } from './nginx-server';
-import { observatoryInstalled, observatoryScan } from './observatory-scan';
+import { MINIMUM_OBSERVATORY_SCORE, observatoryInstalled, observatoryScan } from './observatory-scan';
 
 /**
  * The shipped deploy/nginx configuration in real nginx (Debian's package; `.ci/run` installs it) over
  * a production build, scored by MDN's HTTP Observatory. Without nginx or the Observatory a developer
  * gets one line saying how to install them; CI (`CI` set) fails instead of skipping.
  */
-const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 const www = new URL(agency.siteUrl).hostname;
 /** A language whose pages live under its prefix (`/en/`): what nginx serves below the root. */
 const [prefixed] = otherLocales(defaultLocale) as [Locale];
@@ -41,31 +40,15 @@ const site = `https://${www}`;
 /** One production build with stand-in EmailJS values (their form does not matter to a server), plus nginx's start. */
 const SETUP_TIMEOUT_MS = 240_000;
 const OBSERVATORY_TIMEOUT_MS = 60_000;
-/** The Observatory's top grade starts at 100; the site earns extra credit above it. */
-const MINIMUM_OBSERVATORY_SCORE = 120;
 /** Below this size nginx does not compress (gzip_min_length's default). */
 const GZIP_MIN_LENGTH = 20;
-const YEAR_IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const nginx = findNginx();
-const missing = [
-  !nginx && 'nginx (Debian/Ubuntu: sudo apt-get install nginx; or set NGINX_PATH)',
-  !hasOpenssl() && 'openssl (sudo apt-get install openssl)',
+const { skip, failInCi } = requirements('deploy/nginx.test.ts', 'the real-nginx test', [
+  !nginx && installHint.nginx,
+  !hasOpenssl() && installHint.openssl,
   !observatoryInstalled() && "MDN's HTTP Observatory (npm run observatory:install)",
-].filter(Boolean);
-const skipReason = missing.length > 0 ? `needs ${missing.join('; ')}` : undefined;
-const skip = !!skipReason && !process.env.CI;
-if (skip) console.warn(`deploy/nginx.test.ts skipped: the real-nginx test ${skipReason}.`);
-
-/** The headers every response of the site carries: public/_headers' `/*` rule, which nginx must match. */
-const securityHeaders = headersFor(parseHeadersFile(readFileSync(join(projectRoot, 'public/_headers'), 'utf-8')), '/');
-
-function expectSecurityHeaders(response: Response, where: string) {
-  for (const [name, value] of securityHeaders) {
-    const sent = response.raw.filter(([header]) => header.toLowerCase() === name.toLowerCase()).map(([, v]) => v);
-    expect.soft(sent, `${name} on ${where}`).toEqual([value]);
-  }
-}
+]);
 
 const body = (response: Response) =>
   response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.body) : response.body;
@@ -91,14 +74,6 @@ async function buildSite(outDir: string) {
   });
 }
 
-/** Every file of the build, by the path a visitor asks for (`/agb/` for agb/index.html). */
-function builtFiles(dir: string) {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => statSync(join(dir, name)).isFile())
-    .sort()
-    .map((name) => ({ name, file: join(dir, name), url: `/${name.replace(/(^|\/)index\.html$/, '$1')}` }));
-}
-
 describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
   let tmp: string;
   let dist: string;
@@ -107,7 +82,7 @@ describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
   const gzip = { headers: { 'accept-encoding': 'gzip' } };
 
   beforeAll(async () => {
-    if (skipReason) throw new Error(`The real-nginx test ${skipReason}; in CI it never skips.`);
+    failInCi();
     tmp = mkdtempSync(join(tmpdir(), 'uferlicht-nginx-'));
     dist = join(tmp, 'dist');
     await buildSite(dist);
