@@ -1,13 +1,14 @@
 /**
- * Runs the shipped deploy/nginx configuration in real nginx for deploy/nginx.test.ts: unprivileged,
- * on loopback ports chosen at run time, from a throwaway prefix, with a certificate made for the run.
- * The configuration's files are copied unchanged apart from the directives that name ports, the web
- * root and the certificate, and `differingDirectives` lets the test prove that.
+ * Runs the shipped deploy/nginx configuration in real nginx for deploy/nginx.test.ts and
+ * deploy/tls.test.ts: unprivileged, on loopback ports chosen at run time, from a throwaway prefix,
+ * with a certificate made for the run. The configuration's files are copied unchanged apart from the
+ * directives that name ports, the web root and the certificate, and `differingDirectives` lets the
+ * test prove that.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { request as httpsRequest, type RequestOptions } from 'node:https';
 import { createServer, connect } from 'node:net';
 import { connect as tlsConnect, type ConnectionOptions, type TLSSocket } from 'node:tls';
 import { dirname, join } from 'node:path';
@@ -34,7 +35,15 @@ const firstExisting = (candidates: (string | undefined)[]) =>
 /** nginx from PATH, or where Debian puts it (/usr/sbin is not on a normal user's PATH); NGINX_PATH wins. */
 export const findNginx = () => firstExisting([process.env.NGINX_PATH, ...onPath('nginx'), '/usr/sbin/nginx']);
 
-export const hasOpenssl = () => firstExisting(onPath('openssl')) !== undefined;
+export const findProgram = (name: string) => firstExisting(onPath(name));
+
+export const hasOpenssl = () => findProgram('openssl') !== undefined;
+
+/** What a test that runs nginx says when one of these is missing. */
+export const installHint = {
+  nginx: 'nginx (Debian/Ubuntu: sudo apt-get install nginx; or set NGINX_PATH)',
+  openssl: 'openssl (sudo apt-get install openssl)',
+};
 
 /** Every file of the shipped configuration, by its path below deploy/nginx/. */
 export function shippedFiles(): Map<string, string> {
@@ -94,7 +103,7 @@ const canListen = (port: number, host: string) =>
   });
 
 /** A free port in the test's range (nginx may still lose it to another process: startNginx then retries). */
-async function freePort(host: string, taken: number[]): Promise<number> {
+export async function freePort(host: string, taken: number[]): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = PORT_RANGE.first + Math.floor(Math.random() * (PORT_RANGE.last - PORT_RANGE.first + 1));
     if (!taken.includes(port) && (await canListen(port, host))) return port;
@@ -104,13 +113,27 @@ async function freePort(host: string, taken: number[]): Promise<number> {
 
 export const hasIpv6Loopback = () => canListen(0, '::1');
 
+/**
+ * The two kinds of certificate certbot issues: ECDSA on P-256 (its default) and RSA with 2048 bits
+ * (`--key-type rsa`). Which TLS 1.2 suites nginx can offer depends on the kind.
+ */
+export type KeyType = 'ecdsa' | 'rsa';
+const newKey: Record<KeyType, string[]> = {
+  ecdsa: ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'],
+  rsa: ['-newkey', 'rsa:2048'],
+};
+
 /** A self-signed certificate for `hosts` (openssl is on every machine that has Debian's nginx). */
-export async function makeCertificate(dir: string, hosts: string[]): Promise<{ certificate: string; key: string }> {
+export async function makeCertificate(
+  dir: string,
+  hosts: string[],
+  keyType: KeyType = 'ecdsa',
+): Promise<{ certificate: string; key: string }> {
   const [certificate, key] = [join(dir, 'certificate.pem'), join(dir, 'key.pem')];
   const names = hosts.map((host) => `DNS:${host}`).join(',');
-  const args = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2'];
   const subject = ['-subj', `/CN=${hosts[0]}`, '-addext', `subjectAltName=${names}`];
-  await run('openssl', ['req', '-x509', ...args, ...subject, '-keyout', key, '-out', certificate]);
+  const args = ['req', '-x509', ...newKey[keyType], '-nodes', '-days', '2', ...subject];
+  await run('openssl', [...args, '-keyout', key, '-out', certificate]);
   return { certificate, key };
 }
 
@@ -164,12 +187,13 @@ export async function startNginx(options: {
   prefix: string;
   root: string;
   hosts: string[];
+  keyType?: KeyType;
 }): Promise<RunningNginx> {
-  const { nginx, prefix, root, hosts } = options;
+  const { nginx, prefix, root, hosts, keyType } = options;
   const confDir = join(prefix, 'conf');
   for (const dir of ['logs', 'temp', 'conf']) mkdirSync(join(prefix, dir), { recursive: true });
   copyFileSync(await systemMimeTypes(nginx), join(confDir, 'mime.types'));
-  const { certificate, key } = await makeCertificate(prefix, hosts);
+  const { certificate, key } = await makeCertificate(prefix, hosts, keyType);
   const ipv6 = await hasIpv6Loopback();
   const shipped = shippedFiles();
   const sites = [...shipped.keys()].filter((name) => name.startsWith('sites-available/'));
@@ -287,29 +311,30 @@ export function fetchFrom(
 ): Promise<Response> {
   const target = new URL(url);
   const https = target.protocol === 'https:';
+  return send(https, {
+    host: loopback(server, options.ipv6),
+    port: https ? server.ports.https : server.ports.http,
+    path: `${target.pathname}${target.search}`,
+    headers: { host: target.host, ...options.headers },
+    servername: target.hostname,
+    ca: https ? readFileSync(server.certificate) : undefined,
+  });
+}
+
+/** One request without keep-alive, answered with the headers also as sent: in order, a repeated one repeated. */
+export function send(https: boolean, options: RequestOptions): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const request = (https ? httpsRequest : httpRequest)(
-      {
-        host: loopback(server, options.ipv6),
-        port: https ? server.ports.https : server.ports.http,
-        path: `${target.pathname}${target.search}`,
-        headers: { host: target.host, ...options.headers },
-        servername: target.hostname,
-        ca: https ? readFileSync(server.certificate) : undefined,
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const raw: [string, string][] = [];
-          for (let i = 0; i < response.rawHeaders.length; i += 2)
-            raw.push([response.rawHeaders[i]!, response.rawHeaders[i + 1]!]);
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, body: Buffer.concat(chunks) });
-        });
-        response.on('error', reject);
-      },
-    );
+    const request = (https ? httpsRequest : httpRequest)({ ...options, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const raw: [string, string][] = [];
+        for (let i = 0; i < response.rawHeaders.length; i += 2)
+          raw.push([response.rawHeaders[i]!, response.rawHeaders[i + 1]!]);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, body: Buffer.concat(chunks) });
+      });
+      response.on('error', reject);
+    });
     request.on('error', reject);
     request.end();
   });

@@ -4,24 +4,25 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import agency from '../src/content/agency.json' with { type: 'json' };
-import { headersFor, parseHeadersFile } from '../local-inbox/headers-file.mjs';
 import { defaultLocale, otherLocales, type Locale } from '../src/i18n/locales';
 import { localizedPath } from '../src/i18n/paths';
 import { routes } from '../src/routes.mjs';
+import { YEAR_IMMUTABLE, builtFiles, expectSecurityHeaders, requirements, securityHeaders } from './built-site';
 import {
   connectTls,
   differingDirectives,
   fetchFrom,
   findNginx,
   hasOpenssl,
+  installHint,
   shippedFiles,
   startNginx,
   substitutedDirectives,
   type Response,
   type RunningNginx,
 } from './nginx-server';
-import { observatoryInstalled, observatoryScan } from './observatory-scan';
-import { buildProductionSite, builtFiles } from './production-build';
+import { MINIMUM_OBSERVATORY_SCORE, observatoryInstalled, observatoryScan } from './observatory-scan';
+import { buildProductionSite } from './production-build';
 
 /**
  * The shipped deploy/nginx configuration in real nginx (Debian's package; `.ci/run` installs it) over
@@ -38,11 +39,8 @@ const site = `https://${www}`;
 /** One production build, plus nginx's start. */
 const SETUP_TIMEOUT_MS = 240_000;
 const OBSERVATORY_TIMEOUT_MS = 60_000;
-/** The Observatory's top grade starts at 100; the site earns extra credit above it. */
-const MINIMUM_OBSERVATORY_SCORE = 120;
 /** Below this size nginx does not compress (gzip_min_length's default). */
 const GZIP_MIN_LENGTH = 20;
-const YEAR_IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The types nginx must name for the files a visitor's browser reads by their type (pages, feeds, videos). */
 const contentTypes: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -54,39 +52,23 @@ const contentTypes: Record<string, string> = {
 };
 
 const nginx = findNginx();
-const missing = [
-  !nginx && 'nginx (Debian/Ubuntu: sudo apt-get install nginx; or set NGINX_PATH)',
-  !hasOpenssl() && 'openssl (sudo apt-get install openssl)',
+const { skip, failInCi } = requirements('deploy/nginx.test.ts', 'the real-nginx test', [
+  !nginx && installHint.nginx,
+  !hasOpenssl() && installHint.openssl,
   !observatoryInstalled() && "MDN's HTTP Observatory (npm run observatory:install)",
-].filter(Boolean);
-const skipReason = missing.length > 0 ? `needs ${missing.join('; ')}` : undefined;
-const skip = !!skipReason && !process.env.CI;
-if (skip) console.warn(`deploy/nginx.test.ts skipped: the real-nginx test ${skipReason}.`);
+]);
 
-/** The headers every response of the site carries: public/_headers' `/*` rule, which nginx must match. */
-const headersFile = readFileSync(new URL('../public/_headers', import.meta.url), 'utf-8');
-const securityHeaders = headersFor(parseHeadersFile(headersFile), '/');
 /** What HTTP itself puts in a response: any other header nginx sends must be one of public/_headers'. */
 const httpHeaders = new Set(
   `accept-ranges cache-control connection content-encoding content-length content-range content-type date etag
   last-modified location server transfer-encoding vary`.split(/\s+/),
 );
 
-/** Each of public/_headers' headers once, word for word, and none it lacks: both hosts send the same. */
-function expectSecurityHeaders(response: Response, where: string) {
-  const named = (name: string) => response.raw.filter(([header]) => header.toLowerCase() === name.toLowerCase());
-  for (const [name, value] of securityHeaders) {
-    expect
-      .soft(
-        named(name).map(([, sent]) => sent),
-        `${name} on ${where}`,
-      )
-      .toEqual([value]);
-  }
-  const others = response.raw.filter(([name]) => !httpHeaders.has(name.toLowerCase()));
-  expect
-    .soft(others.length, `headers on ${where}: ${others.map(([name]) => name).join(', ')}`)
-    .toBe(securityHeaders.length);
+/** public/_headers' security headers, word for word, and none beyond them: nginx and the headers file send the same. */
+function expectHeaders(response: Response, where: string) {
+  expectSecurityHeaders(response, where);
+  const others = response.raw.map(([name]) => name).filter((name) => !httpHeaders.has(name.toLowerCase()));
+  expect.soft(others.length, `headers on ${where}: ${others.join(', ')}`).toBe(securityHeaders.length);
 }
 
 const body = (response: Response) =>
@@ -100,7 +82,7 @@ describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
   const gzip = { headers: { 'accept-encoding': 'gzip' } };
 
   beforeAll(async () => {
-    if (skipReason) throw new Error(`The real-nginx test ${skipReason}; in CI it never skips.`);
+    failInCi();
     tmp = mkdtempSync(join(tmpdir(), 'uferlicht-nginx-'));
     dist = join(tmp, 'dist');
     await buildProductionSite(dist);
@@ -139,7 +121,7 @@ describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
       // HTML names the hashed files of its build: revalidated on each visit; those files are kept for a year.
       const cache = name.startsWith('_astro/') ? YEAR_IMMUTABLE : extension === 'html' ? 'no-cache' : undefined;
       expect.soft(response.headers['cache-control'], url).toBe(cache);
-      expectSecurityHeaders(response, url);
+      expectHeaders(response, url);
       expect.soft(body(response).equals(readFileSync(file)), `${url} is the built file`).toBe(true);
 
       const plain = await get(`${site}${url}`);
@@ -155,7 +137,7 @@ describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
     const first = await get(`${site}/agb/`);
     const again = await get(`${site}/agb/`, { headers: { 'if-none-match': String(first.headers.etag) } });
     expect(again.status).toBe(304);
-    expectSecurityHeaders(again, '304 /agb/');
+    expectHeaders(again, '304 /agb/');
   });
 
   it('redirects a page asked for without its trailing slash, keeping the query', async () => {
@@ -164,7 +146,7 @@ describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
       const response = await get(`${site}${url}`);
       expect.soft(response.status, url).toBe(301);
       expect.soft(response.headers.location, url).toBe(url.replace(/(\?|$)/, '/$1'));
-      expectSecurityHeaders(response, `${url} (redirect)`);
+      expectHeaders(response, `${url} (redirect)`);
     }
   });
 
@@ -179,7 +161,7 @@ describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
         }
         const fromApex = await get(`https://${apex}${path}`, { ipv6 });
         expect.soft(redirect(fromApex), `https://${apex}${path}${over}`).toBe(`301 ${site}${path}`);
-        expectSecurityHeaders(fromApex, `https://${apex}${path}${over}`);
+        expectHeaders(fromApex, `https://${apex}${path}${over}`);
       }
       expect.soft((await get(`${site}/`, { ipv6 })).status, `${site}/${over}`).toBe(200);
     }
@@ -205,7 +187,7 @@ describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
       expect.soft(body(response).equals(notFoundPage), `${url} shows 404.html`).toBe(true);
       // A file that is missing now may exist after the next deploy: never keep the 404.
       expect.soft(response.headers['cache-control'], url).toBe('no-cache');
-      expectSecurityHeaders(response, url);
+      expectHeaders(response, url);
     }
   });
 

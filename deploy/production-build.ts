@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { requiredEmailJsVariables } from '../src/lib/contact/emailjs-settings.mjs';
 
-const projectRoot = fileURLToPath(new URL('../', import.meta.url));
+export const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 const astroPackage = join(projectRoot, 'node_modules/astro');
 /** Astro's command line, as the `bin` of its package names it (what `npm run dev` and `npm run build` run). */
 export const astroCli = join(

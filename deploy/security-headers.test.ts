@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { headersFor, parseHeadersFile } from '../local-inbox/headers-file.mjs';
 import { defaultLocale, otherLocales } from '../src/i18n/locales';
 import { localizedPath } from '../src/i18n/paths';
+import { YEAR_IMMUTABLE } from './built-site';
 
 /**
  * What public/_headers (Netlify, Cloudflare Pages) must send. deploy/nginx.test.ts holds real nginx
@@ -44,6 +45,6 @@ describe('public/_headers', () => {
   });
 
   it('keeps hashed build files for a year', () => {
-    expect(headersFor(rules, paths.at(-1)!)).toContainEqual(['Cache-Control', 'public, max-age=31536000, immutable']);
+    expect(headersFor(rules, paths.at(-1)!)).toContainEqual(['Cache-Control', YEAR_IMMUTABLE]);
   });
 });
