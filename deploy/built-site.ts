@@ -3,14 +3,15 @@
  * (deploy/nginx.test.ts, deploy/cloudflare.test.ts): the build's files by the address a visitor asks
  * for, and the security headers of public/_headers on every response.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { headersFor, parseHeadersFile } from '../local-inbox/headers-file.mjs';
 import type { Response } from './nginx-server';
+import { projectRoot } from './production-build';
 
-export const projectRoot = fileURLToPath(new URL('../', import.meta.url));
+// Without Vitest, for the e2e suite too.
+export { builtFiles, projectRoot } from './production-build';
 
 /** The headers every response of the site carries: public/_headers' `/*` rule. */
 export const securityHeaders = headersFor(
@@ -27,14 +28,6 @@ export function expectSecurityHeaders(response: Response, where: string) {
     const sent = response.raw.filter(([header]) => header.toLowerCase() === name.toLowerCase()).map(([, v]) => v);
     expect.soft(sent, `${name} on ${where}`).toEqual([value]);
   }
-}
-
-/** Every file of the build, by the path a visitor asks for (`/agb/` for agb/index.html). */
-export function builtFiles(dir: string) {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => statSync(join(dir, name)).isFile())
-    .sort()
-    .map((name) => ({ name, file: join(dir, name), url: `/${name.replace(/(^|\/)index\.html$/, '$1')}` }));
 }
 
 /**

@@ -10,6 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFi
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import { createServer, connect } from 'node:net';
+import { connect as tlsConnect, type ConnectionOptions, type TLSSocket } from 'node:tls';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -58,7 +59,7 @@ export type Ports = { http: number; https: number };
 export type Local = { ports: Ports; root: string; certificate: string; key: string; ipv6: boolean };
 
 /** The loopback address standing in for `[::]`: IPv6's own, or a second IPv4 loopback where a machine has no ::1. */
-const ipv6StandIn = (ipv6: boolean) => (ipv6 ? '[::1]' : '127.0.0.2');
+const ipv6StandIn = (ipv6: boolean) => (ipv6 ? '::1' : '127.0.0.2');
 
 /**
  * The shipped configuration for this machine: `listen` on loopback ports (80 → ports.http, 443 →
@@ -71,7 +72,7 @@ export function localConfiguration(files: Map<string, string>, local: Local): Ma
     const [, host, port] = match;
     const localPort = port === '80' ? local.ports.http : port === '443' ? local.ports.https : undefined;
     if (localPort === undefined) throw new Error(`listen ${address}: only ports 80 and 443 are expected`);
-    return `${host?.startsWith('[') ? ipv6StandIn(local.ipv6) : '127.0.0.1'}:${localPort}`;
+    return `${host?.startsWith('[') ? `[${ipv6StandIn(local.ipv6)}]` : '127.0.0.1'}:${localPort}`;
   };
   const replacements: Record<(typeof substitutedDirectives)[number], (args: string) => string> = {
     listen: (args) => args.replace(/^\S+/, localListen),
@@ -79,18 +80,10 @@ export function localConfiguration(files: Map<string, string>, local: Local): Ma
     ssl_certificate: () => local.certificate,
     ssl_certificate_key: () => local.key,
   };
-  const localFiles = new Map<string, string>();
-  for (const [name, text] of files) {
-    localFiles.set(
-      name,
-      text.replace(
-        /^(\s*)(listen|root|ssl_certificate|ssl_certificate_key)(\s+)([^;]+);/gm,
-        (_line, indent: string, directive: keyof typeof replacements, space: string, args: string) =>
-          `${indent}${directive}${space}${replacements[directive](args)};`,
-      ),
-    );
-  }
-  return localFiles;
+  const directive = new RegExp(`^(\\s*)(${substitutedDirectives.join('|')})(\\s+)([^;]+);`, 'gm');
+  const substitute = (_line: string, indent: string, name: keyof typeof replacements, space: string, args: string) =>
+    `${indent}${name}${space}${replacements[name](args)};`;
+  return new Map([...files].map(([name, text]) => [name, text.replace(directive, substitute)]));
 }
 
 /** The directive of every line where two versions of a file differ (both must have the same lines). */
@@ -102,28 +95,23 @@ export function differingDirectives(original: string, changed: string): string[]
     .filter((directive): directive is string => directive !== undefined);
 }
 
+const canListen = (port: number, host: string) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+
 /** A free port in the test's range (nginx may still lose it to another process: startNginx then retries). */
 export async function freePort(host: string, taken: number[]): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = PORT_RANGE.first + Math.floor(Math.random() * (PORT_RANGE.last - PORT_RANGE.first + 1));
-    if (taken.includes(port)) continue;
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, host, () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
+    if (!taken.includes(port) && (await canListen(port, host))) return port;
   }
   throw new Error(`No free port between ${PORT_RANGE.first} and ${PORT_RANGE.last} on ${host}`);
 }
 
-export async function hasIpv6Loopback(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(0, '::1', () => probe.close(() => resolve(true)));
-  });
-}
+export const hasIpv6Loopback = () => canListen(0, '::1');
 
 /**
  * The two kinds of certificate certbot issues: ECDSA on P-256 (its default) and RSA with 2048 bits
@@ -142,22 +130,10 @@ export async function makeCertificate(
   keyType: KeyType = 'ecdsa',
 ): Promise<{ certificate: string; key: string }> {
   const [certificate, key] = [join(dir, 'certificate.pem'), join(dir, 'key.pem')];
-  await run('openssl', [
-    'req',
-    '-x509',
-    ...newKey[keyType],
-    '-nodes',
-    '-days',
-    '2',
-    '-subj',
-    `/CN=${hosts[0]}`,
-    '-addext',
-    `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(',')}`,
-    '-keyout',
-    key,
-    '-out',
-    certificate,
-  ]);
+  const names = hosts.map((host) => `DNS:${host}`).join(',');
+  const subject = ['-subj', `/CN=${hosts[0]}`, '-addext', `subjectAltName=${names}`];
+  const args = ['req', '-x509', ...newKey[keyType], '-nodes', '-days', '2', ...subject];
+  await run('openssl', [...args, '-keyout', key, '-out', certificate]);
   return { certificate, key };
 }
 
@@ -299,6 +275,30 @@ function stopProcess(child: ChildProcess): Promise<void> {
 
 export type Response = { status: number; headers: IncomingHttpHeaders; raw: [string, string][]; body: Buffer };
 
+/** Where a client reaches the test's nginx: 127.0.0.1, or the stand-in for `[::]` when it asks for IPv6. */
+const loopback = (server: RunningNginx, ipv6 = false) => (ipv6 ? ipv6StandIn(server.ipv6) : '127.0.0.1');
+
+/** A TLS connection to the test's nginx as a browser opens one to `hostname` (its SNI, the run's certificate). */
+export function connectTls(
+  server: RunningNginx,
+  hostname: string,
+  options: ConnectionOptions & { ipv6?: boolean } = {},
+): Promise<TLSSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = tlsConnect(
+      {
+        ca: readFileSync(server.certificate),
+        ...options,
+        host: loopback(server, options.ipv6),
+        port: server.ports.https,
+        servername: hostname,
+      },
+      () => resolve(socket),
+    );
+    socket.once('error', reject);
+  });
+}
+
 /**
  * Requests a production URL (https://www.…/agb/) from the test's nginx: the connection goes to the
  * loopback port standing in for the URL's port, while Host, the TLS server name and the certificate
@@ -311,9 +311,8 @@ export function fetchFrom(
 ): Promise<Response> {
   const target = new URL(url);
   const https = target.protocol === 'https:';
-  const address = options.ipv6 ? (server.ipv6 ? '::1' : '127.0.0.2') : '127.0.0.1';
   return send(https, {
-    host: address,
+    host: loopback(server, options.ipv6),
     port: https ? server.ports.https : server.ports.http,
     path: `${target.pathname}${target.search}`,
     headers: { host: target.host, ...options.headers },
