@@ -1,7 +1,7 @@
-import { legalTitle } from '../../e2e/legal-title';
 import { expect } from 'vitest';
 import { defaultLocale, type Locale, localeInfo, otherLocales } from '../../src/i18n/locales';
 import { localizedPath } from '../../src/i18n/paths';
+import { legalTitle } from '../../e2e/legal-title';
 import type { Tab } from '../browser';
 import { arrivedAt, beforeHydration, hydrated, journey, languageLink, open, openLanguageMenu } from '../harness';
 

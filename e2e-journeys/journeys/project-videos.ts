@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import projects from '../../src/content/projects.json' with { type: 'json' };
 import { expect } from 'vitest';
+import projects from '../../src/content/projects.json' with { type: 'json' };
 import type { Tab } from '../browser';
 import { beforeHydration, darkAndStill, hydrated, journey, NOTHING_HAPPENS_MS, open, type Run } from '../harness';
 

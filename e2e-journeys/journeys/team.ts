@@ -1,7 +1,6 @@
 import team from '../../src/content/team.json' with { type: 'json' };
 import { parseSkills } from '../../src/lib/skills';
-import type { Tab } from '../browser';
-import { element, expect, getTranslator, hydrated, journey, locales, localizedPath, open, t } from '../harness';
+import { expect, getTranslator, hydrated, journey, locales, localizedPath, open, t, type Tab } from '../harness';
 
 /** docs/behaviour.md › Team. */
 const photo = (words: typeof t, name: string) => `button[aria-label="${words('about.openProfile', { name })}"]`;
