@@ -18,6 +18,7 @@ export default defineConfig(
       'dist-local/',
       '.astro/',
       'deploy/observatory/node_modules/',
+      'deploy/cloudflare/node_modules/',
       'test-results/',
       'playwright-report/',
       'blob-report/',
