@@ -1,7 +1,4 @@
-/**
- * A production build for the tests that serve it as a host would (deploy/nginx.test.ts), and the
- * files of any build by the path a visitor asks for.
- */
+// A production build for deploy/nginx.test.ts, and any build's files by the path a visitor asks for.
 import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
