@@ -29,7 +29,12 @@ const offline = (home: string) => ({
   XDG_CONFIG_HOME: home,
 });
 
-export type RunningPages = { origin: string; port: number; log: () => string; stop: () => Promise<void> };
+export interface RunningPages {
+  origin: string;
+  port: number;
+  log: () => string;
+  stop: () => Promise<void>;
+}
 
 /** `wrangler pages dev <dir>` on a free loopback port, its state and configuration in `home`. */
 export async function startPages(options: { dir: string; home: string }): Promise<RunningPages> {
@@ -51,8 +56,7 @@ export async function startPages(options: { dir: string; home: string }): Promis
     },
   );
   let output = '';
-  for (const stream of [child.stdout, child.stderr])
-    stream?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const running: RunningPages = {
     origin: `http://127.0.0.1:${port}`,
     port,
@@ -83,10 +87,11 @@ async function waitUntilServing(child: ChildProcess, pages: RunningPages) {
 }
 
 function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return Promise.resolve();
+  const { pid } = child;
+  if (child.exitCode !== null || child.signalCode !== null || pid === undefined) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
-    process.kill(-child.pid!, 'SIGTERM');
+    process.kill(-pid, 'SIGTERM');
   });
 }
 

@@ -46,7 +46,7 @@ describe.skipIf(skip)("the build in Cloudflare Pages' runtime (wrangler pages de
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
-    await pages?.stop();
+    await (pages as RunningPages | undefined)?.stop();
     if (home) rmSync(home, { recursive: true, force: true });
   });
 

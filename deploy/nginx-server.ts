@@ -42,8 +42,17 @@ export function shippedFiles(): Map<string, string> {
   );
 }
 
-export type Ports = { http: number; https: number };
-export type Local = { ports: Ports; root: string; certificate: string; key: string; ipv6: boolean };
+export interface Ports {
+  http: number;
+  https: number;
+}
+export interface Local {
+  ports: Ports;
+  root: string;
+  certificate: string;
+  key: string;
+  ipv6: boolean;
+}
 
 /** What stands in for `[::]`: ::1, or a second IPv4 loopback on a machine without it. */
 const ipv6StandIn = (ipv6: boolean) => (ipv6 ? '::1' : '127.0.0.2');
@@ -53,10 +62,10 @@ export function localConfiguration(files: Map<string, string>, local: Local): Ma
   const localListen = (address: string) => {
     const match = /^(?:(\[[^\]]*\]|[\d.]+):)?(\d+)$/.exec(address);
     if (!match) throw new Error(`listen ${address}: expected [address:]port`);
-    const [, host, port] = match;
+    const port = match[2];
     const localPort = port === '80' ? local.ports.http : port === '443' ? local.ports.https : undefined;
     if (localPort === undefined) throw new Error(`listen ${address}: only ports 80 and 443 are expected`);
-    return `${host?.startsWith('[') ? `[${ipv6StandIn(local.ipv6)}]` : '127.0.0.1'}:${localPort}`;
+    return `${address.startsWith('[') ? `[${ipv6StandIn(local.ipv6)}]` : '127.0.0.1'}:${localPort}`;
   };
   const replacements: Record<(typeof substitutedDirectives)[number], (args: string) => string> = {
     listen: (args) => args.replace(/^\S+/, localListen),
@@ -140,7 +149,7 @@ ${temp.join('')}${includes.join('')}}
 `;
 }
 
-export type RunningNginx = {
+export interface RunningNginx {
   ports: Ports;
   ipv6: boolean;
   /** The certificate nginx shows, for clients to trust. */
@@ -150,7 +159,7 @@ export type RunningNginx = {
   /** The configuration as this nginx runs it, by its path below deploy/nginx/. */
   files: Map<string, string>;
   stop: () => Promise<void>;
-};
+}
 
 /** Lays out `prefix` like /etc/nginx with the local configuration, checks it with `nginx -t` and starts nginx. */
 export async function startNginx(options: {
@@ -192,8 +201,9 @@ export async function startNginx(options: {
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, text);
     }
-    const test = await run(nginx, [...args, '-g', globals, '-t']).catch((error: { stderr?: string }) => {
-      throw new Error(`nginx -t refused the configuration:\n${error.stderr ?? String(error)}`);
+    const test = await run(nginx, [...args, '-g', globals, '-t']).catch((error: unknown) => {
+      const { stderr } = error as { stderr?: string };
+      throw new Error(`nginx -t refused the configuration:\n${stderr ?? String(error)}`);
     });
     const child = spawn(nginx, [...args, '-g', `${globals} daemon off;`], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -212,7 +222,7 @@ export async function startNginx(options: {
       if (!lastError.message.includes('Address already in use')) throw lastError;
     }
   }
-  throw lastError;
+  throw lastError ?? new Error('nginx did not start');
 }
 
 async function waitUntilListening(child: ChildProcess, ports: number[], log: () => string) {
@@ -228,7 +238,10 @@ async function waitUntilListening(child: ChildProcess, ports: number[], log: () 
 const canConnect = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 
@@ -240,7 +253,12 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-export type Response = { status: number; headers: IncomingHttpHeaders; raw: [string, string][]; body: Buffer };
+export interface Response {
+  status: number;
+  headers: IncomingHttpHeaders;
+  raw: [string, string][];
+  body: Buffer;
+}
 
 const loopback = (server: RunningNginx, ipv6 = false) => (ipv6 ? ipv6StandIn(server.ipv6) : '127.0.0.1');
 
@@ -287,7 +305,7 @@ export function send(https: boolean, options: RequestOptions): Promise<Response>
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const { rawHeaders: h } = response;
-        const raw = h.flatMap((name, i) => (i % 2 ? [] : [[name, h[i + 1]!] as [string, string]]));
+        const raw = h.flatMap((name, i) => (i % 2 ? [] : [[name, h[i + 1]] as [string, string]]));
         resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, body: Buffer.concat(chunks) });
       });
       response.on('error', reject);

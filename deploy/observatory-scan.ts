@@ -17,7 +17,6 @@ export const observatoryInstalled = () =>
 /** Each of the Observatory's tests by its name (`strict-transport-security`), and how it went. */
 export type ObservatoryTests = Record<string, { pass: boolean; result: string; scoreModifier: number }>;
 
-
 /** Scans `hostname` (whose ports 80 and 443 are the test's nginx) as the Observatory scans a live site. */
 export async function observatoryScan(server: RunningNginx, hostname: string, hosts: string[]) {
   const connect = Object.fromEntries(

@@ -11,7 +11,10 @@ const run = promisify(execFile);
 export const findNmap = () => findProgram('nmap');
 
 /** One protocol version: its suites by their IANA names, and who picks among them. */
-export type ProtocolScan = { suites: string[]; preference: string | undefined };
+export interface ProtocolScan {
+  suites: string[];
+  preference: string | undefined;
+}
 
 /** Each protocol version 127.0.0.1:`port` accepts for `servername` (SNI), in nmap's order. */
 export async function enumerateSuites(
@@ -31,10 +34,10 @@ export async function enumerateSuites(
   const [, ...parts] = script.split(/<table key="(SSLv\d|TLSv1\.\d)">/);
   const protocols = new Map<string, ProtocolScan>();
   for (let i = 0; i < parts.length; i += 2) {
-    const table = parts[i + 1]!;
-    protocols.set(parts[i]!, {
-      suites: [...table.matchAll(/<elem key="name">([^<]*)<\/elem>/g)].map(([, name]) =>
-        name!.replace(/^TLS_AKE_WITH_/, 'TLS_'), // nmap's name for TLS 1.3's suites
+    const table = parts[i + 1];
+    protocols.set(parts[i], {
+      suites: [...table.matchAll(/<elem key="name">([^<]*)<\/elem>/g)].map(
+        ([, name]) => name.replace(/^TLS_AKE_WITH_/, 'TLS_'), // nmap's name for TLS 1.3's suites
       ),
       preference: /<elem key="cipher preference">([^<]*)<\/elem>/.exec(table)?.[1],
     });
@@ -42,20 +45,23 @@ export async function enumerateSuites(
   return protocols;
 }
 
-export type Handshake = { ok: boolean; output: string };
+export interface Handshake {
+  ok: boolean;
+  output: string;
+}
 
 /** One `openssl s_client` connection with `options`, sending `request` (with `-ign_eof`, reading until the server closes). */
 export async function handshake(port: number, servername: string, options: string[], request = ''): Promise<Handshake> {
   const child = run('openssl', ['s_client', '-connect', `127.0.0.1:${port}`, '-servername', servername, ...options]);
   // s_client leaves at once when nginx refuses the handshake: the broken pipe says nothing the exit status does not.
-  child.child.stdin?.on('error', () => {});
+  child.child.stdin?.on('error', () => undefined);
   child.child.stdin?.end(request);
   return child.then(
     ({ stdout }) => ({ ok: true, output: stdout }),
-    (error: { stdout?: string; stderr?: string }) => ({
-      ok: false,
-      output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
-    }),
+    (error: unknown) => {
+      const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+      return { ok: false, output: `${stdout ?? ''}${stderr ?? ''}` };
+    },
   );
 }
 
