@@ -25,7 +25,7 @@ const send = (templateId: string, params: Record<string, unknown>) => ({
   template_params: params,
 });
 
-/** The line of a template's source that holds `token` ("Hello {{name}},"): the template's own words. */
+/** The line of a template that holds `token` ("Hello {{name}},"). */
 function lineWith(template: EmailTemplate, token: string) {
   const line = template.html.split(/<[^>]*>/).find((text) => text.includes(token));
   if (!line) throw new Error(`${template.file} has no line with ${token}`);
@@ -188,10 +188,8 @@ describe('the local inbox (EmailJS stand-in)', () => {
           await postRule({ status: 500 }, { Origin: origin }),
           await call(`${base}/inbox/messages`, { method: 'DELETE', headers: { Origin: origin } }),
         ];
-        expect(
-          attempts.map(({ status }) => status),
-          origin,
-        ).toEqual([403, 403, 403, 403]);
+        const statuses = attempts.map(({ status }) => status);
+        expect(statuses, origin).toEqual([403, 403, 403, 403]);
       }
       expect(await messagesFor(email)).toEqual([]);
     });
@@ -202,9 +200,8 @@ describe('the local inbox (EmailJS stand-in)', () => {
         const headers: Record<string, string> = type ? { 'Content-Type': type } : {};
         const { body } = json(send('t', { email }));
         expect((await call(`${base}${SEND_PATH}`, { method: 'POST', headers, body })).status, type).toBe(415);
-        expect((await call(`${base}/inbox/failures`, { method: 'POST', headers, body: '{"status":500}' })).status).toBe(
-          415,
-        );
+        const rule = await call(`${base}/inbox/failures`, { method: 'POST', headers, body: '{"status":500}' });
+        expect(rule.status, type).toBe(415);
       }
       expect(await messagesFor(email)).toEqual([]);
       const charset = { 'Content-Type': 'application/json; charset=utf-8' };
