@@ -115,13 +115,8 @@ async function makeCertificate(dir: string, hosts: string[], keyType: KeyType = 
   const [certificate, key] = [join(dir, 'certificate.pem'), join(dir, 'key.pem')];
   const names = hosts.map((host) => `DNS:${host}`).join(',');
   const subject = ['-subj', `/CN=${hosts[0]}`, '-addext', `subjectAltName=${names}`];
-  await run(
-    'openssl',
-    ['req', '-x509', ...newKey[keyType], '-nodes', '-days', '2', ...subject, '-keyout', key].concat([
-      '-out',
-      certificate,
-    ]),
-  );
+  const files = ['-keyout', key, '-out', certificate];
+  await run('openssl', ['req', '-x509', ...newKey[keyType], '-nodes', '-days', '2', ...subject, ...files]);
   return { certificate, key };
 }
 
