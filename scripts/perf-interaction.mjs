@@ -84,7 +84,10 @@ function probe({ target, answer }) {
     },
     dialog: () => () => document.querySelector('dialog[open]') !== null,
     // A field error, the sending state, or the mark of a submit held for the form's code.
-    form: () => () => document.querySelector('#contact form [aria-invalid="true"], #contact form[data-early-submit], #contact form [aria-disabled="true"]') !== null,
+    form: () => () =>
+      document.querySelector(
+        '#contact form [aria-invalid="true"], #contact form[data-early-submit], #contact form [aria-disabled="true"]',
+      ) !== null,
   };
   let tapped = false;
   addEventListener(
@@ -195,7 +198,8 @@ try {
     /** @type {Record<'early' | 'late', { ms: number | undefined, hydrated: boolean | undefined }[]>} */
     const taps = { early: [], late: [] };
     for (const when of /** @type {const} */ (['early', 'late'])) {
-      for (let run = 0; run < RUNS; run++) taps[when].push(await tapOnce(browser, `http://127.0.0.1:${port}`, control, when));
+      for (let run = 0; run < RUNS; run++)
+        taps[when].push(await tapOnce(browser, `http://127.0.0.1:${port}`, control, when));
     }
     const beforeHydration = taps.early.filter((tap) => tap.hydrated === false).length;
     rows.push(
@@ -214,9 +218,5 @@ console.log(
     `${PHONE.viewport.width} px touch screen:\n`,
 );
 console.log(
-  [
-    '| control | early tap | early taps before hydration | late tap |',
-    '| --- | --- | --- | --- |',
-    ...rows,
-  ].join('\n'),
+  ['| control | early tap | early taps before hydration | late tap |', '| --- | --- | --- | --- |', ...rows].join('\n'),
 );
