@@ -131,7 +131,7 @@ test.describe('team photo before the gallery hydrates', () => {
   }) => {
     const release = await holdBack(page, '**/_astro/TeamGallery.*.js');
     await page.goto('/#about');
-    await expect(islandOf(page, '[data-team-photo]')).toHaveAttribute('ssr', '');
+    await expect(islandOf(page, '[data-team-member]')).toHaveAttribute('ssr', '');
 
     await photo(page, first.name).click();
     const dialog = page.getByRole('dialog', { name: first.name });
@@ -153,7 +153,7 @@ test.describe('team photo before the gallery hydrates', () => {
     await page.mouse.click(5, 5);
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(photo(page, second.name)).toBeFocused();
-    await expect(islandOf(page, '[data-team-photo]')).toHaveAttribute('ssr', '');
+    await expect(islandOf(page, '[data-team-member]')).toHaveAttribute('ssr', '');
     release();
   });
 
@@ -167,7 +167,7 @@ test.describe('team photo before the gallery hydrates', () => {
     await expect(dialog).toBeVisible();
 
     release();
-    await adopted(page, '[data-team-photo]');
+    await adopted(page, '[data-team-member]');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: close })).toBeFocused();
     await expect(page.locator('dialog[open]')).toHaveCount(1);
