@@ -6,6 +6,7 @@ import {
   defaultLocale,
   expect,
   getTranslator,
+  holdBack,
   languageLink,
   localizedPath,
   otherLocales,
@@ -20,16 +21,6 @@ import {
  * it has (docs/behaviour.md › Theme, Language, Team, Contact form).
  */
 
-/** Holds back the requests for `pattern` until `release()`, so a tap surely lands before hydration. */
-async function holdBack(page: Page, pattern: string) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 /** React's client runtime, which every island needs. */
 const REACT = '**/_astro/client.*.js';
 
@@ -226,12 +217,7 @@ test.describe('contact form submit before the form hydrates', () => {
 
     test('says why it cannot send and where to write when the form’s code cannot be loaded', async ({ page }) => {
       // The first try fails once the submit is held; Astro's second try (`?astro-retry=`) fails at once.
-      let fail!: () => void;
-      const failing = new Promise<void>((resolve) => (fail = resolve));
-      await page.route('**/_astro/ContactForm.*.js*', async (route) => {
-        await failing;
-        await route.abort();
-      });
+      const fail = await holdBack(page, '**/_astro/ContactForm.*.js*', { fail: true });
       const form = contactForm(page, defaultLocale);
       await page.goto('/#contact');
       await form.fill(visitor('unavailable'));

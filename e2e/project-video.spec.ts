@@ -1,5 +1,5 @@
 import projects from '../src/content/projects.json' with { type: 'json' };
-import { expect, test, waitForIsland } from './fixtures';
+import { expect, holdBack, test, waitForIsland } from './fixtures';
 
 const withVideo = projects.find((project) => project.video)!;
 const withoutVideo = projects.find((project) => !project.video)!;
@@ -43,12 +43,7 @@ test.describe('project videos', () => {
 
   test('play for a pointer that reached the card before the card came to life', async ({ page }) => {
     // The island's code arrives late, as on a slow line: the pointer is on the card by then.
-    let release!: () => void;
-    const codeHeldBack = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_astro/ProjectVideo.*.js', async (route) => {
-      await codeHeldBack;
-      await route.continue();
-    });
+    const release = await holdBack(page, '**/_astro/ProjectVideo.*.js');
     const card = page.locator(`[data-project="${withVideo.id}"]`);
     const island = card.locator('astro-island[component-url*="ProjectVideo"]');
     await card.scrollIntoViewIfNeeded();

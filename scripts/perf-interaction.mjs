@@ -15,6 +15,7 @@
  *
  * A benchmark, not a test: timings depend on the machine and on what else runs on it.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
@@ -192,6 +193,9 @@ const browser = await chromium.launch({
   executablePath: chromePath(),
   args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
 });
+// Other work on the machine slows the throttled page down as well: figures are comparable only with
+// others taken under a similar load, which the table's heading states.
+const loadAtStart = loadavg()[0] ?? NaN;
 const rows = [];
 try {
   for (const control of controls) {
@@ -215,7 +219,8 @@ try {
 console.log(
   `\nTap to answer on screen, ms, median of ${RUNS} fresh loads (fastest–slowest); Chromium with ${CPU_SLOWDOWN}× CPU slowdown, ` +
     `${(NETWORK.downloadThroughput * 8) / 1e6} Mbps down, ${(NETWORK.uploadThroughput * 8) / 1e3} kbps up, ${NETWORK.latency} ms round trip, ` +
-    `${PHONE.viewport.width} px touch screen:\n`,
+    `${PHONE.viewport.width} px touch screen; load average ${loadAtStart.toFixed(1)} at the start, ` +
+    `${(loadavg()[0] ?? NaN).toFixed(1)} at the end, on ${availableParallelism()} cores:\n`,
 );
 console.log(
   ['| control | early tap | early taps before hydration | late tap |', '| --- | --- | --- | --- |', ...rows].join('\n'),
