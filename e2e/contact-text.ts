@@ -6,7 +6,7 @@ import { getTranslator } from '../src/i18n/translate';
 /**
  * What a visitor reads on the contact form in `locale`, from the dictionary as the page renders it:
  * kept apart from any test runner so the Playwright suite and the cross-engine journeys
- * (e2e-engines/) expect the same.
+ * (e2e-journeys/) expect the same.
  */
 export function contactText(locale: Locale) {
   const t = getTranslator(locale);
@@ -25,6 +25,7 @@ export function contactText(locale: Locale) {
     nameMissing: t('contact.form.nameMissing'),
     emailMissing: t('contact.form.emailMissing'),
     titleMissing: t('contact.form.titleMissing'),
+    emailMalformed: t('contact.form.emailMalformed'),
     emailDomainWithoutDot: t('contact.form.emailDomainWithoutDot'),
     tooLong: (max: number) => t('contact.form.tooLong', { max }),
     notDelivered: t('contact.form.notice.notDelivered', withEmail),

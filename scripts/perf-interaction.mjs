@@ -74,9 +74,9 @@ const controls = [
  * @param {{ target: string, answer: Answer }} control
  */
 function probe({ target, answer }) {
-  const report = /** @type {(name: string, value: unknown) => void} */ (
-    /** @type {any} */ (window).__interactionReport
-  );
+  const report = /** @type {{ __interactionReport: (name: string, value: unknown) => void }} */ (
+    /** @type {unknown} */ (window)
+  ).__interactionReport;
   /** @type {Record<Exclude<Answer, 'navigation'>, () => () => boolean>} */
   const answers = {
     theme: () => {
@@ -130,11 +130,15 @@ async function tapOnce(browser, site, control, when) {
     let tap;
     /** @type {(at: number) => void} */
     let answered = () => undefined;
+    /** @type {Promise<number>} */
     const answer = new Promise((resolve) => (answered = resolve));
-    await page.exposeBinding('__interactionReport', (_source, name, value) => {
-      if (name === 'tap') tap = value;
-      else answered(value);
-    });
+    await page.exposeBinding(
+      '__interactionReport',
+      (/** @type {unknown} */ _source, /** @type {string} */ name, /** @type {unknown} */ value) => {
+        if (name === 'tap') tap = /** @type {{ at: number, hydrated: boolean }} */ (value);
+        else answered(/** @type {number} */ (value));
+      },
+    );
     await page.addInitScript(probe, { target: control.target, answer: control.answer });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -142,7 +146,7 @@ async function tapOnce(browser, site, control, when) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     cdp.on('Network.requestWillBeSent', (request) => {
       if (control.answer !== 'navigation' || request.type !== 'Document' || !tap) return;
-      if (new URL(request.request.url).pathname === otherHome) answered((request.wallTime ?? NaN) * 1000);
+      if (new URL(request.request.url).pathname === otherHome) answered(request.wallTime * 1000);
     });
 
     await page.goto(control.path, { waitUntil: 'commit' });

@@ -12,38 +12,42 @@
  * to where the test's nginx listens, as a hosts file and a port forward would, while the requests,
  * the TLS server name and the certificate check keep the real host name.
  */
-import { existsSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import net from 'node:net';
-import { dirname, join } from 'node:path';
+import { ensurePreloadList } from './preload-list.mjs';
 
 const hostname = process.argv[2];
 if (!hostname) throw new Error('Usage: node deploy/observatory/scan.mjs <hostname>');
 
-/** @type {Record<string, string>} "host:port" → "address:port" */
-const connectMap = JSON.parse(process.env.OBSERVATORY_CONNECT ?? '{}');
+/** @type {unknown} */
+const connectSetting = JSON.parse(process.env.OBSERVATORY_CONNECT ?? '{}');
+/** "host:port" → "address:port" */
+const connectMap = /** @type {Partial<Record<string, string>>} */ (connectSetting);
+
+/** @param {unknown} value @returns {value is unknown[]} */
+const isList = (value) => Array.isArray(value);
+/** @param {unknown} value @returns {value is { host?: unknown, port?: unknown }} */
+const isObject = (value) => typeof value === 'object' && value !== null;
 
 // Every TCP connection in Node (http.Agent, tls.connect) ends in Socket#connect, which takes an options
 // object, or the array net.connect normalised its arguments into.
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with each socket as `this`
 const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = /** @type {typeof connect} */ (
-  function (/** @type {any[]} */ ...args) {
-    const normalised = Array.isArray(args[0]) ? args[0] : undefined;
-    const options = normalised ? normalised[0] : args[0];
-    const target = options && typeof options === 'object' ? connectMap[`${options.host}:${options.port}`] : undefined;
+  function (/** @type {unknown[]} */ ...args) {
+    const normalised = isList(args[0]) ? args[0] : undefined;
+    const given = normalised ? normalised[0] : args[0];
+    const options = isObject(given) ? given : {};
+    const target = connectMap[`${String(options.host)}:${String(options.port)}`];
     if (!target) return connect.apply(this, /** @type {any} */ (args));
     const [host, port] = [target.slice(0, target.lastIndexOf(':')), Number(target.slice(target.lastIndexOf(':') + 1))];
-    const callback = normalised ? normalised[1] : args[1];
-    return connect.call(this, { ...options, host, port }, callback);
+    const callback = /** @type {() => void} */ (normalised ? normalised[1] : args[1]);
+    const connectTo =
+      /** @type {(options: import('node:net').TcpSocketConnectOpts, listener: () => void) => net.Socket} */ (connect);
+    return connectTo.call(this, { ...options, host, port }, callback);
   }
 );
 
-// The package's install script downloads Chromium's HSTS preload list; installed without it (no
-// internet in CI), the scanner finds no list. An empty one means no host counts as preloaded, so the
-// redirection and HSTS results come from what the server sends, never from the list.
-const packageDir = dirname(createRequire(import.meta.url).resolve('@mdn/mdn-http-observatory/package.json'));
-const preloadList = join(packageDir, 'conf', 'hsts-preload.json');
-if (!existsSync(preloadList)) writeFileSync(preloadList, '{}\n');
+ensurePreloadList();
 
 const { scan } = await import('@mdn/mdn-http-observatory');
 const result = await scan(hostname);

@@ -25,14 +25,16 @@ const deferred: ClientDirective = (load, options, island) => {
   let hydration: Promise<void> | undefined;
   const hydrate = () =>
     (hydration ??= (async () => {
-      for (const type of INTENT_EVENTS) island.removeEventListener(type, hydrate);
+      for (const type of INTENT_EVENTS) island.removeEventListener(type, reachedFor);
       await (
         await load()
       )();
     })());
+  // A listener's return value is dropped; the hydration itself is kept in `hydration`.
+  const reachedFor = () => void hydrate();
 
   prepareEarlyAnswers(island);
-  for (const type of INTENT_EVENTS) island.addEventListener(type, hydrate, { passive: true });
+  for (const type of INTENT_EVENTS) island.addEventListener(type, reachedFor, { passive: true });
   if (options.value === 'visible') whenVisible(island, hydrate);
   else afterLoad(hydrate);
 };

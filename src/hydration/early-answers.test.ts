@@ -13,9 +13,16 @@ function fakeIsland(adopted = false) {
   return { hasAttribute: (name: string) => adopted && name === ADOPTED_ATTRIBUTE };
 }
 
+interface ControlOptions {
+  island?: ReturnType<typeof fakeIsland>;
+  /** What `closest` finds for other selectors, by selector. */
+  ancestors?: Record<string, unknown>;
+  attributes?: Record<string, string>;
+}
+
 function fakeControl(
   selectors: string[],
-  { island = fakeIsland(), ancestors = {} as Record<string, unknown>, attributes = {} as Record<string, string> } = {},
+  { island = fakeIsland(), ancestors = {}, attributes = {} }: ControlOptions = {},
 ) {
   const control = {
     matches: (selector: string) => selectors.includes(selector),
@@ -30,7 +37,7 @@ function fakeControl(
   return control;
 }
 
-function click(target: unknown, change: Partial<MouseEvent> = {}) {
+function click(target: unknown, change: Partial<Pick<MouseEvent, 'button' | 'ctrlKey'>> = {}) {
   return {
     target,
     button: 0,
@@ -41,11 +48,10 @@ function click(target: unknown, change: Partial<MouseEvent> = {}) {
     preventDefault: vi.fn(),
     stopImmediatePropagation: vi.fn(),
     ...change,
-  } as unknown as MouseEvent & {
-    preventDefault: ReturnType<typeof vi.fn>;
-    stopImmediatePropagation: ReturnType<typeof vi.fn>;
   };
 }
+/** A stand-in click, answered as the document's listener answers a real one. */
+const answer = (event: ReturnType<typeof click>) => answerClick(event as unknown as MouseEvent);
 
 let root: { classes: Set<string> };
 let stored: Map<string, string>;
@@ -87,7 +93,7 @@ function fakeDialog(id: string) {
 describe('before an island has adopted its controls', () => {
   it('a tap on the theme toggle flips and stores the theme, and goes no further', () => {
     const event = click(fakeControl(['[data-theme-toggle]']));
-    answerClick(event);
+    answer(event);
     expect(root.classes.has(DARK_CLASS)).toBe(true);
     expect(stored.get('theme')).toBe('dark');
     expect(event.stopImmediatePropagation).toHaveBeenCalled();
@@ -97,7 +103,7 @@ describe('before an island has adopted its controls', () => {
     const languageChanges: unknown[] = [];
     window.addEventListener('languageChange', (event) => languageChanges.push((event as CustomEvent).detail));
     const event = click(fakeControl(['[data-language-link]'], { attributes: { 'data-language-link': 'en' } }));
-    answerClick(event);
+    answer(event);
     expect(languageChanges).toEqual(['en']);
     expect(assign).toHaveBeenCalledWith('https://example.org/en/');
     expect(event.preventDefault).toHaveBeenCalled();
@@ -108,7 +114,7 @@ describe('before an island has adopted its controls', () => {
     const event = click(fakeControl(['[data-language-link]'], { attributes: { 'data-language-link': 'en' } }), {
       ctrlKey: true,
     });
-    answerClick(event);
+    answer(event);
     expect(assign).not.toHaveBeenCalled();
     expect(event.preventDefault).not.toHaveBeenCalled();
     expect(event.stopImmediatePropagation).not.toHaveBeenCalled();
@@ -116,7 +122,7 @@ describe('before an island has adopted its controls', () => {
 
   it('a tap on a team photo opens its dialog; a click on the backdrop closes it, one inside does not', () => {
     const dialog = fakeDialog('team-dialog-anna');
-    answerClick(click(fakeControl(['[data-team-photo]'], { attributes: { 'aria-controls': dialog.id } })));
+    answer(click(fakeControl(['[data-team-photo]'], { attributes: { 'aria-controls': dialog.id } })));
     expect(dialog.open).toBe(true);
 
     const dialogElement = Object.assign(fakeControl(['[data-team-dialog]']), {
@@ -126,12 +132,12 @@ describe('before an island has adopted its controls', () => {
       },
     });
     const insideClick = click({ closest: (selector: string) => dialogElement.closest(selector) });
-    answerClick(insideClick);
+    answer(insideClick);
     expect(dialogElement.open).toBe(true);
     expect(insideClick.stopImmediatePropagation).not.toHaveBeenCalled();
 
     const backdropClick = click(dialogElement);
-    answerClick(backdropClick);
+    answer(backdropClick);
     expect(dialogElement.open).toBe(false);
     expect(backdropClick.stopImmediatePropagation).toHaveBeenCalled();
   });
@@ -146,7 +152,7 @@ describe('before an island has adopted its controls', () => {
     const event = click(
       fakeControl(['[data-contact-form] [type="submit"]'], { ancestors: { '[data-contact-form]': form } }),
     );
-    answerClick(event);
+    answer(event);
     expect(event.preventDefault).toHaveBeenCalled();
     expect(form.attributes.has(HELD_SUBMIT_ATTRIBUTE)).toBe(true);
     expect(event.stopImmediatePropagation).toHaveBeenCalled();
@@ -158,14 +164,15 @@ describe('before an island has adopted its controls', () => {
       querySelector: (selector: string) => (selector === '[aria-controls="team-dialog-anna"]' ? photo : null),
     });
     const dialog = Object.assign(fakeControl(['[data-team-dialog]']), { id: 'team-dialog-anna', open: false });
-    const event = { target: dialog, stopImmediatePropagation: vi.fn() } as unknown as Event;
-    answerClose(event);
+    const stop = vi.fn();
+    answerClose({ target: dialog, stopImmediatePropagation: stop } as unknown as Event);
     expect(photo.focus).toHaveBeenCalled();
+    expect(stop).toHaveBeenCalled();
   });
 
   it('a click elsewhere is left alone', () => {
     const event = click(fakeControl(['a[href]']));
-    answerClick(event);
+    answer(event);
     expect(event.preventDefault).not.toHaveBeenCalled();
     expect(event.stopImmediatePropagation).not.toHaveBeenCalled();
   });
@@ -175,12 +182,12 @@ describe('once an island has adopted its controls', () => {
   it('the early answers stand back, and the island answers alone', () => {
     const island = fakeIsland(true);
     const toggle = click(fakeControl(['[data-theme-toggle]'], { island }));
-    answerClick(toggle);
+    answer(toggle);
     expect(root.classes.has(DARK_CLASS)).toBe(false);
     expect(toggle.stopImmediatePropagation).not.toHaveBeenCalled();
 
     const dialog = fakeDialog('team-dialog-anna');
-    answerClick(click(fakeControl(['[data-team-photo]'], { island, attributes: { 'aria-controls': dialog.id } })));
+    answer(click(fakeControl(['[data-team-photo]'], { island, attributes: { 'aria-controls': dialog.id } })));
     expect(dialog.open).toBe(false);
   });
 });
@@ -199,7 +206,8 @@ describe('the contact form before its code', () => {
 
   it('takes taps on its submit button as soon as it is in the page', () => {
     const { submit } = fakeForm();
-    prepareEarlyAnswers({ querySelector: () => submit } as unknown as Element);
+    const island = { querySelector: () => submit };
+    prepareEarlyAnswers(island);
     expect(submit.disabled).toBe(false);
   });
 

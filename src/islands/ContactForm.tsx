@@ -112,7 +112,9 @@ async function senderWithinTimeout(loading: Promise<SendEmail>): Promise<SendEma
   try {
     return await withinTimeout(loading);
   } catch (error) {
-    if (error instanceof SendTimeoutError) throw new Error(`The sending library did not load: ${error.message}`);
+    if (error instanceof SendTimeoutError) {
+      throw new Error(`The sending library did not load: ${error.message}`, { cause: error });
+    }
     throw error;
   }
 }
@@ -173,7 +175,7 @@ function StatusMessage({
  * page, so it is announced; the agency's address is a link.
  */
 function Notice({ text, email }: { text: string | undefined; email: string }) {
-  const [before, after] = (text ?? '').split('{email}');
+  const [before, after] = (text ?? '').split('{email}') as [string, string?];
   return (
     <p aria-live="polite" className="max-w-prose text-sm text-ink-700 dark:text-ink-200 [&:not(:empty)]:mt-4">
       {text && (

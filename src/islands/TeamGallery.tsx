@@ -98,6 +98,7 @@ export default function TeamGallery({ members, strings }: Props) {
       </ul>
 
       {members.map((member) => (
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog as Escape does; the keyboard has Escape and the close button
         <dialog
           key={member.id}
           id={dialogId(member)}

@@ -125,9 +125,9 @@ describe('team dialog', () => {
 
   it('closes on a click on its backdrop (the dialog element itself), not on its content', () => {
     const dialog = fakeDialog('team-dialog-anna', true);
-    closeOnBackdrop(dialog as unknown as HTMLDialogElement, { inside: true });
+    closeOnBackdrop(dialog, { inside: true });
     expect(dialog.open).toBe(true);
-    closeOnBackdrop(dialog as unknown as HTMLDialogElement, dialog);
+    closeOnBackdrop(dialog, dialog);
     expect(dialog.open).toBe(false);
   });
 
@@ -138,10 +138,10 @@ describe('team dialog', () => {
       querySelector: (selector: string) => (selector === '[aria-controls="team-dialog-anna"]' ? photo : null),
     } as unknown as Document;
     const dialog = fakeDialog('team-dialog-anna', true);
-    returnFocusToPhoto(dialog as unknown as HTMLDialogElement, doc);
+    returnFocusToPhoto(dialog, doc);
     expect(photo.focus).not.toHaveBeenCalled();
     dialog.open = false;
-    returnFocusToPhoto(dialog as unknown as HTMLDialogElement, doc);
+    returnFocusToPhoto(dialog, doc);
     expect(photo.focus).toHaveBeenCalledTimes(1);
   });
 });
