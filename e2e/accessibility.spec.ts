@@ -100,7 +100,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
           await page.locator('#contact-email').fill(email);
           await page.locator('#contact-title').fill('Barrierefreiheit');
           await page.locator('#contact-project').fill('Test');
-          await page.locator('button[type="submit"]').click();
+          await page.locator('#contact button[type="submit"]').click();
           await expect(page.getByRole('status')).not.toBeEmpty();
           expect(await violations(page)).toEqual(none);
           // A second message the API refuses: the error state, checked the same way.
@@ -108,7 +108,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
           await page.locator('#contact-name').fill('Erika Mustermann');
           await page.locator('#contact-email').fill(email);
           await page.locator('#contact-title').fill('Noch einmal');
-          await page.locator('button[type="submit"]').click();
+          await page.locator('#contact button[type="submit"]').click();
           await expect(page.getByRole('alert')).not.toBeEmpty();
           expect(await violations(page)).toEqual(none);
         });
@@ -128,9 +128,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
           // No answer comes: the form stays in its sending state (read-only fields, the button disabled
           // but focused) far longer than the check takes.
           await inboxFor(request, email).failNext({ status: 'hang' });
-          await page.locator('button[type="submit"]').click();
+          await page.locator('#contact button[type="submit"]').click();
           await expect(page.locator('#contact-name')).toHaveAttribute('readonly', '');
-          await expect(page.locator('button[type="submit"]')).toHaveAttribute('aria-disabled', 'true');
+          await expect(page.locator('#contact button[type="submit"]')).toHaveAttribute('aria-disabled', 'true');
           expect(await violations(page)).toEqual(none);
         });
       });
@@ -139,7 +139,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.goto(`${localizedPath('/', locale)}#contact`);
         await waitForIsland(page, 'ContactForm');
         await page.locator('#contact-email').fill('erika@example');
-        await page.locator('button[type="submit"]').click();
+        await page.locator('#contact button[type="submit"]').click();
         await expect(page.locator('#contact-title')).toHaveAttribute('aria-invalid', 'true');
         expect(await violations(page)).toEqual(none);
       });

@@ -52,6 +52,20 @@ export async function languageLink(page: Page, locale: string) {
   return page.locator(languageLinkSelector(locale));
 }
 
+/**
+ * Holds back the requests for `pattern` (an island's code, say) until the returned function is
+ * called; then they go on, or fail as a lost connection would with `fail`.
+ */
+export async function holdBack(page: Page, pattern: string, { fail = false } = {}) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await (fail ? route.abort() : route.continue());
+  });
+  return release;
+}
+
 /** Waits until the island whose component file matches `name` has hydrated. */
 export async function waitForIsland(page: Page, name: string, timeout?: number) {
   await expect(page.locator(hydratedIsland(name)).first()).toBeAttached({ timeout });

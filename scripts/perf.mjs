@@ -11,16 +11,13 @@
  * Not part of `npm test`: timings depend on the machine. Uses Playwright's Chromium when installed,
  * else /usr/bin/chromium (or CHROMIUM_PATH).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.mjs';
+import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
 import { routes as siteRoutes } from '../src/routes.mjs';
+import { BENCHMARK_PORT as PORT, buildLocalSite, chromePath, median, serveLocalSite } from './benchmark.mjs';
 
-const PORT = 4500;
 const RUNS = 3;
 const allRoutes = siteRoutes.map((route) => route.url);
 // Lighthouse refuses to audit a page answered with status 404, so the 404 page is audited as the file.
@@ -28,16 +25,6 @@ allRoutes.push('/404.html');
 // `npm run perf -- / /en/` measures only those routes, for quick comparisons while tuning.
 const requested = process.argv.slice(2);
 const routes = requested.length ? allRoutes.filter((route) => requested.includes(route)) : allRoutes;
-
-function chromePath() {
-  const candidates = [process.env.CHROMIUM_PATH, chromium.executablePath(), '/usr/bin/chromium'];
-  const found = candidates.find((candidate) => candidate && existsSync(candidate));
-  if (!found) throw new Error('No Chromium found: `sudo apt-get install chromium` or set CHROMIUM_PATH.');
-  return found;
-}
-
-const median = (/** @type {number[]} */ values) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** @param {import('lighthouse').Result} lhr */
 function figures(lhr) {
@@ -72,11 +59,8 @@ function figures(lhr) {
   };
 }
 
-const build = spawnSync('node', ['local-inbox/cli.mjs', 'build', '--port', String(PORT)], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-const server = createSiteServer({ root: LOCAL_BUILD_DIR, inboxFile: '.perf/inbox.jsonl' });
-await new Promise((resolve) => server.listen(PORT, '127.0.0.1', () => resolve(undefined)));
+buildLocalSite(PORT);
+const server = await serveLocalSite({ root: LOCAL_BUILD_DIR, port: PORT, inboxFile: '.perf/inbox.jsonl' });
 const chrome = await chromeLauncher.launch({
   chromePath: chromePath(),
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],

@@ -74,6 +74,7 @@ const de = {
   'contact.details.phone': 'Telefon',
   'contact.details.address': 'Adresse',
   'contact.noscript': 'Das Formular braucht JavaScript. Schreiben Sie uns gern direkt:',
+  'contact.unavailable': 'Das Formular konnte nicht geladen werden. Schreiben Sie uns gern direkt:',
   'contact.form.label': 'Kontaktformular',
   'contact.form.name': 'Name',
   'contact.form.email': 'E-Mail',

@@ -70,6 +70,7 @@ export default {
   'contact.details.phone': 'Phone',
   'contact.details.address': 'Address',
   'contact.noscript': 'The form needs JavaScript. You are welcome to write to us directly:',
+  'contact.unavailable': 'The form could not be loaded. You are welcome to write to us directly:',
   'contact.form.label': 'Contact form',
   'contact.form.name': 'Name',
   'contact.form.email': 'Email',
