@@ -67,6 +67,7 @@ test.describe('footer', () => {
       await expectLink(t('footer.imprint'), localizedPath('/impressum/', locale));
       await expectLink(t('footer.privacy'), localizedPath('/datenschutz/', locale));
       await expectLink(t('footer.terms'), localizedPath('/agb/', locale));
+      await expectLink(t('footer.accessibility'), localizedPath('/barrierefreiheit/', locale));
       await expectLink(t('footer.contact'), `${localizedPath('/', locale)}#contact`);
 
       const social = footer.locator('[data-social]');
