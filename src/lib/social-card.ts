@@ -28,7 +28,7 @@ export interface SocialCard {
   host: string;
 }
 
-const fontFile = createRequire(import.meta.url)
+const fontDir = createRequire(import.meta.url)
   .resolve('@fontsource/inter/package.json')
   .replace(/package\.json$/, '');
 const interWeights = [500, 700, 800] as const;
@@ -38,7 +38,7 @@ const loadFonts = () =>
     interWeights.map(async (weight) => ({
       name: 'Inter',
       weight,
-      data: await readFile(`${fontFile}files/inter-latin-${weight}-normal.woff`),
+      data: await readFile(`${fontDir}files/inter-latin-${weight}-normal.woff`),
     })),
   ));
 
