@@ -7,8 +7,9 @@ import { localeInfo, type Locale } from '../i18n/locales';
 /**
  * The picture a shared link shows (Open Graph, X): one per page and language, drawn at build time
  * from the page's title in the agency's look. satori lays the card out and turns its text into
- * shapes with Inter from node_modules (no network, no system font), sharp makes the JPEG: its
- * gradients stay smooth at a third of a PNG's size, with no palette to quantise.
+ * shapes with Inter from node_modules (no network, no system font), sharp writes a JPEG: smooth
+ * gradients at under half a full-colour PNG's size, without the slow palette quantising a PNG of
+ * that size would need.
  */
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 /** Sharp type and smooth gradients, at about 60 KB a card (mozjpeg would save 7% at 80 times the time). */
@@ -126,8 +127,8 @@ function card({ locale, name, kicker, title, host }: SocialCard): Node {
         backgroundImage: 'linear-gradient(135deg, #082f3b 0%, #0e6a7d 60%, #10a3bb 100%)',
       },
     },
-    // The evening sun and its glow: a radial gradient, which costs the rasteriser far less than a
-    // blurred shadow (about a tenth of the card's time).
+    // The evening sun and its glow: a radial gradient, which costs the rasteriser far less time
+    // than a blurred shadow.
     h('div', {
       style: {
         position: 'absolute',
