@@ -13,6 +13,7 @@ const MARGIN_PT = MARGIN_IN * 72;
 const EDGE_TOLERANCE_PT = 0.5;
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+const words = (items: { str: string }[]) => collapse(items.map((item) => item.str).join(' '));
 
 /**
  * The PDF's text: in the order it is drawn (`text`, which keeps a column's words together), and as
@@ -29,25 +30,9 @@ async function printed(page: Page) {
   );
   const rows = pages.map((items) => {
     const tops = [...new Set(items.map((item) => Math.round(item.y)))].sort((a, b) => b - a);
-    const row = (y: number) => items.filter((item) => Math.round(item.y) === y).sort((a, b) => a.x - b.x);
-    return tops.map((y) =>
-      collapse(
-        row(y)
-          .map((item) => item.str)
-          .join(' '),
-      ),
-    );
+    return tops.map((y) => words(items.filter((item) => Math.round(item.y) === y).sort((a, b) => a.x - b.x)));
   });
-  return {
-    pages,
-    rows,
-    text: collapse(
-      pages
-        .flat()
-        .map((item) => item.str)
-        .join(' '),
-    ),
-  };
+  return { pages, rows, text: words(pages.flat()) };
 }
 
 // Dark on screen, the harder case: the printout must not follow it.
