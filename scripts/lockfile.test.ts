@@ -8,14 +8,14 @@ import { describe, expect, it } from 'vitest';
  * (npm/cli#4828), and a registry that lacks one platform's build of a release does the same silently;
  * either way a Mac or Windows install then fails at build time, far from the cause.
  */
-type LockedPackage = {
+interface LockedPackage {
   version?: string;
   optional?: boolean;
   engines?: { node?: string };
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
-};
+}
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf-8')) as {
   engines: { node: string };
@@ -31,7 +31,7 @@ const packages = Object.entries(lock.packages).filter(([path]) => path !== '');
 function resolveLocked(dependentPath: string, name: string): LockedPackage | undefined {
   let base = dependentPath;
   for (;;) {
-    const found = lock.packages[`${base ? `${base}/` : ''}node_modules/${name}`];
+    const found = lock.packages[`${base ? `${base}/` : ''}node_modules/${name}`] as LockedPackage | undefined;
     if (found) return found;
     if (!base) return undefined;
     const parent = base.lastIndexOf('/node_modules/');
@@ -138,7 +138,7 @@ describe('package-lock.json', () => {
     const refusing = packages
       .filter(([, locked]) => !locked.optional)
       .filter(([, locked]) => locked.engines?.node && !semver.subset(manifest.engines.node, locked.engines.node))
-      .map(([path, locked]) => `${path}@${locked.version} wants node ${locked.engines?.node}`);
+      .map(([path, locked]) => `${path}@${String(locked.version)} wants node ${String(locked.engines?.node)}`);
     expect(refusing).toEqual([]);
   });
 

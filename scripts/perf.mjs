@@ -41,14 +41,20 @@ const median = (/** @type {number[]} */ values) =>
 
 /** @param {import('lighthouse').Result} lhr */
 function figures(lhr) {
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${lhr.requestedUrl}: ${lhr.runtimeError.message}`);
-  const details = /** @type {unknown} */ (lhr.audits['resource-summary']?.details);
+  if (lhr.runtimeError)
+    throw new Error(
+      `Lighthouse could not audit ${lhr.requestedUrl ?? lhr.finalDisplayedUrl}: ${lhr.runtimeError.message}`,
+    );
+  // A category or audit that did not run is missing, whatever the types say.
+  const audits = /** @type {Partial<typeof lhr.audits>} */ (lhr.audits);
+  const categories = /** @type {Partial<typeof lhr.categories>} */ (lhr.categories);
+  const details = /** @type {unknown} */ (audits['resource-summary']?.details);
   const summary = /** @type {{ items: { resourceType: string, transferSize: number, requestCount: number }[] }} */ (
     details
   ).items;
   const bytes = (/** @type {string} */ type) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
-  const score = (/** @type {string} */ category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
-  const numeric = (/** @type {string} */ audit) => lhr.audits[audit]?.numericValue ?? NaN;
+  const score = (/** @type {string} */ category) => Math.round((categories[category]?.score ?? 0) * 100);
+  const numeric = (/** @type {string} */ audit) => audits[audit]?.numericValue ?? NaN;
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -110,7 +116,7 @@ try {
   server.close();
 }
 
-const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)}`;
+const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
 const header =
   '| route | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms | CLS | JS KB | CSS KB | img KB | font KB | requests |';
 const rows = Object.entries(results).map(
@@ -144,7 +150,7 @@ function missedTargets(route, r) {
     r.bestPractices < 100 && `best practices ${r.bestPractices} < 100`,
     // The 404 page must not be indexed; Lighthouse's SEO category counts its `noindex` against it.
     r.seo < 100 && route !== '/404.html' && `SEO ${r.seo} < 100`,
-  ].filter(Boolean);
+  ].filter((miss) => typeof miss === 'string');
 }
 
 const misses = Object.entries(results).flatMap(([route, r]) =>

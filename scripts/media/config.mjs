@@ -1,5 +1,6 @@
+// @ts-check
 // Central list of everything make-media.mjs produces.
-// Paths are relative to the project root (/work/main).
+// Paths are relative to the project root.
 
 import projects from '../../src/content/projects.json' with { type: 'json' };
 import team from '../../src/content/team.json' with { type: 'json' };

@@ -15,6 +15,7 @@
  * Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and ffmpeg with
  * libx264 + libvpx-vp9 (FFMPEG_PATH, default "ffmpeg"). No network access is used.
  */
+// @ts-check
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { mkdir, mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
@@ -29,7 +30,12 @@ import { report, summary, fmtBytes } from './lib/util.mjs';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
 
+/** @typedef {import('@playwright/test').Browser} Browser */
+/** @typedef {{ only: Set<string> | null, video: boolean, images: boolean, team: boolean }} Options */
+
+/** @param {string[]} argv */
 function parseArgs(argv) {
+  /** @type {Options} */
   const opts = { only: null, video: true, images: true, team: true };
   for (const a of argv) {
     if (a.startsWith('--only=')) opts.only = new Set(a.slice(7).split(',').filter(Boolean));
@@ -43,6 +49,7 @@ function parseArgs(argv) {
   return opts;
 }
 
+/** @param {Browser} browser @param {string | null} ffmpeg @param {Options} opts */
 async function makeSites(browser, ffmpeg, opts) {
   const projectsDir = path.join(ROOT, OUT.projects);
   const videosDir = path.join(ROOT, OUT.videos);
@@ -64,7 +71,7 @@ async function makeSites(browser, ffmpeg, opts) {
       await context.close();
     }
 
-    if (opts.video && site.video) {
+    if (opts.video && site.video && ffmpeg) {
       // Same CSS viewport as the screenshot, DPR 1; ffmpeg scales to 960x600.
       const { context, page } = await openPage(browser, src, { ...SHOT, deviceScaleFactor: 1 });
       const tmp = await mkdtemp(path.join(os.tmpdir(), `media-${site.id}-`));
@@ -86,6 +93,7 @@ async function makeSites(browser, ffmpeg, opts) {
   }
 }
 
+/** @param {Browser} browser @param {Options} opts */
 async function makeTeam(browser, opts) {
   const teamDir = path.join(ROOT, OUT.team);
   await mkdir(teamDir, { recursive: true });
@@ -136,7 +144,7 @@ async function main() {
   const started = Date.now();
   try {
     if (opts.images || opts.video) await makeSites(browser, ffmpeg, opts);
-    if (opts.team && (!opts.only || TEAM.some((p) => opts.only.has(p.id)))) {
+    if (opts.team && (!opts.only || TEAM.some((p) => opts.only?.has(p.id)))) {
       await makeTeam(browser, opts);
     }
   } finally {
@@ -146,7 +154,7 @@ async function main() {
   console.log(`\nDone: ${count} files, ${fmtBytes(total)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-main().catch((err) => {
+main().catch((/** @type {unknown} */ err) => {
   if (err instanceof MediaError) {
     console.error(`\nmake-media: ${err.message}`);
   } else {

@@ -22,7 +22,7 @@ const deferred: ClientDirective = (load, options, island) => {
 
   const hydrate = () =>
     (hydration ??= (async () => {
-      for (const type of INTENT_EVENTS) island.removeEventListener(type, hydrate);
+      for (const type of INTENT_EVENTS) island.removeEventListener(type, reachedFor);
       await (
         await load()
       )();
@@ -31,6 +31,8 @@ const deferred: ClientDirective = (load, options, island) => {
       heldClick = undefined;
       target?.click();
     })());
+  // A listener's return value is dropped; the hydration itself is kept in `hydration`.
+  const reachedFor = () => void hydrate();
 
   function holdClick(event: Event) {
     const click = event as MouseEvent;
@@ -43,7 +45,7 @@ const deferred: ClientDirective = (load, options, island) => {
     void hydrate();
   }
 
-  for (const type of INTENT_EVENTS) island.addEventListener(type, hydrate, { passive: true });
+  for (const type of INTENT_EVENTS) island.addEventListener(type, reachedFor, { passive: true });
   island.addEventListener('click', holdClick, { capture: true });
 
   if (options.value === 'visible') whenVisible(island, hydrate);

@@ -14,7 +14,7 @@ const CONTENT_DIR = 'src/content';
 function localizedFields(value: unknown, path: string): { path: string; text: Record<string, unknown> }[] {
   if (Array.isArray(value)) {
     return value.flatMap((entry, index) => {
-      const id = (entry as { id?: unknown })?.id;
+      const id = (entry as { id?: unknown } | null)?.id;
       return localizedFields(entry, typeof id === 'string' ? id : `${path}[${index}]`);
     });
   }

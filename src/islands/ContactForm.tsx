@@ -99,7 +99,9 @@ async function senderWithinTimeout(loading: Promise<SendEmail>): Promise<SendEma
   try {
     return await withinTimeout(loading);
   } catch (error) {
-    if (error instanceof SendTimeoutError) throw new Error(`The sending library did not load: ${error.message}`);
+    if (error instanceof SendTimeoutError) {
+      throw new Error(`The sending library did not load: ${error.message}`, { cause: error });
+    }
     throw error;
   }
 }
@@ -160,7 +162,7 @@ function StatusMessage({
  * page, so it is announced; the agency's address is a link.
  */
 function Notice({ text, email }: { text: string | undefined; email: string }) {
-  const [before, after] = (text ?? '').split('{email}');
+  const [before, after] = (text ?? '').split('{email}') as [string, string?];
   return (
     <p aria-live="polite" className="max-w-prose text-sm text-ink-700 dark:text-ink-200 [&:not(:empty)]:mt-4">
       {text && (
@@ -224,6 +226,7 @@ export default function ContactForm({ locale, strings, agencyName, agencyEmail, 
   // while it hydrates, but would clear it on its first render from the form's empty state.
   useLayoutEffect(() => {
     if (formElement.current) form.resume(typedInto(formElement.current));
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render is the point: the first must match the server's HTML, whose button waits for React
     setHydrated(true);
     return () => form.dispose();
   }, [form]);

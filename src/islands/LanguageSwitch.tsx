@@ -40,7 +40,7 @@ export default function LanguageSwitch({ current, languages, label }: Props) {
   });
 
   if (languages.length > PILL_MAX_LANGUAGES) {
-    const currentLanguage = languages.find((language) => language.locale === current) ?? languages[0]!;
+    const currentLanguage = languages.find((language) => language.locale === current) ?? languages[0];
     return (
       <nav aria-label={label}>
         <details className="relative">

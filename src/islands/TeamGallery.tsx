@@ -109,6 +109,7 @@ export default function TeamGallery({ members, strings }: Props) {
         ))}
       </ul>
 
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog as Escape does; the keyboard has Escape and the close button */}
       <dialog
         ref={dialog}
         aria-labelledby="team-dialog-name"
@@ -125,6 +126,7 @@ export default function TeamGallery({ members, strings }: Props) {
               onClick={() => dialog.current?.close()}
               className="icon-button absolute right-3 top-3"
               aria-label={strings.close}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- picks where focus goes when showModal() opens the dialog, as the HTML standard has it
               autoFocus
             >
               <IconSvg name="close" />

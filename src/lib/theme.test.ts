@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { DARK_CLASS, THEME_STORAGE_KEY, initTheme, setTheme, themeInitScript, toggleTheme } from './theme';
 
@@ -52,8 +53,9 @@ describe('initTheme (the inline head script)', () => {
   it('is shipped as a self-contained script with the spec’s key and class', () => {
     const root = fakeRoot();
     const win = fakeWindow({ stored: 'dark' });
-    // The script references `window` and `document` only as defaults; run it against fakes.
-    new Function('window', 'document', themeInitScript)(win, { documentElement: root });
+    // The script references `window` and `document` only as defaults; run it in a context of its own,
+    // where fakes are all the globals it finds.
+    runInNewContext(themeInitScript, { window: win, document: { documentElement: root } });
     expect(root.classList.contains('dark')).toBe(true);
     expect(themeInitScript).toContain('"theme"');
     expect(themeInitScript).toContain('"dark"');

@@ -10,14 +10,14 @@ const throttled = { limitRate: { id: CONTACT_THROTTLE_ID, throttle: CONTACT_THRO
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  fetchMock = vi.fn(async () => new Response('OK', { status: 200 }));
+  fetchMock = vi.fn(() => Promise.resolve(new Response('OK', { status: 200 })));
   vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('location', { pathname: '/', href: 'http://192.168.1.20:4321/#contact' });
 });
 
 const requestOf = (call: number) => {
   const [url, init] = fetchMock.mock.calls[call] as [string, RequestInit];
-  return { url, method: init.method, headers: init.headers, body: JSON.parse(String(init.body)) };
+  return { url, method: init.method, headers: init.headers, body: JSON.parse(init.body as string) as unknown };
 };
 
 describe('emailJsSender', () => {

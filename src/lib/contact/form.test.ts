@@ -1,3 +1,4 @@
+import { EmailJSResponseStatus } from '@emailjs/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionDraftStore, type ContactDraftStore } from './draft';
 import { STATUS_RESET_MS, createContactForm, type ContactFormOptions } from './form';
@@ -17,6 +18,12 @@ function formWith(deliver: ContactFormOptions['deliver'], draft?: ContactDraftSt
   for (const [field, value] of Object.entries(typed)) form.edit(field as keyof typeof typed, value);
   return { form, logError, seen };
 }
+
+/** A delivery whose notification arrives at once and whose auto-reply succeeds. */
+const deliverAtOnce: ContactFormOptions['deliver'] = (_message, onNotified) => {
+  onNotified();
+  return Promise.resolve();
+};
 
 /** A send that stays open until the test settles it. */
 function pending() {
@@ -60,14 +67,14 @@ describe('contact form state machine', () => {
   });
 
   it('hands the visitor’s message to the delivery exactly as typed', async () => {
-    const deliver = vi.fn<ContactFormOptions['deliver']>(async (_message, onNotified) => onNotified());
+    const deliver = vi.fn(deliverAtOnce);
     const { form } = formWith(deliver);
     await form.submit();
     expect(deliver).toHaveBeenCalledWith(typed, expect.any(Function));
   });
 
   it('returns to idle exactly 5000 ms after the submission ends', async () => {
-    const { form } = formWith(async (_message, onNotified) => onNotified());
+    const { form } = formWith(deliverAtOnce);
     await form.submit();
     expect(STATUS_RESET_MS).toBe(5000);
     vi.advanceTimersByTime(4999);
@@ -77,9 +84,7 @@ describe('contact form state machine', () => {
   });
 
   it('on a failed first send shows the error, logs the failure and keeps everything typed', async () => {
-    const { form, logError } = formWith(async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    const { form, logError } = formWith(() => Promise.reject(new TypeError('Failed to fetch')));
     await form.submit();
 
     const failed = { fields: typed, sending: false, errors: {}, notice: 'notDelivered' };
@@ -125,7 +130,7 @@ describe('contact form state machine', () => {
   });
 
   it('restarts the 5 s reset for a new submission', async () => {
-    const { form } = formWith(async (_message, onNotified) => onNotified());
+    const { form } = formWith(deliverAtOnce);
     await form.submit();
     vi.advanceTimersByTime(3000);
     for (const [field, value] of Object.entries(typed)) form.edit(field as keyof typeof typed, value);
@@ -176,7 +181,7 @@ describe('contact form state machine', () => {
   });
 
   it('sends once the errors are fixed, and then lists none', async () => {
-    const deliver = vi.fn<ContactFormOptions['deliver']>(async (_message, onNotified) => onNotified());
+    const deliver = vi.fn(deliverAtOnce);
     const { form } = formWith(deliver);
     form.edit('title', '');
     await form.submit();
@@ -188,7 +193,7 @@ describe('contact form state machine', () => {
   });
 
   it('stops its reset timer and listeners when disposed', async () => {
-    const { form } = formWith(async (_message, onNotified) => onNotified());
+    const { form } = formWith(deliverAtOnce);
     const listener = vi.fn();
     form.subscribe(listener);
     await form.submit();
@@ -232,9 +237,7 @@ describe('nothing typed is lost', () => {
   });
 
   it('on a send without an answer says so, logs a network failure and keeps everything typed', async () => {
-    const { form, logError } = formWith(async () => {
-      throw new SendTimeoutError(SEND_TIMEOUT_MS);
-    });
+    const { form, logError } = formWith(() => Promise.reject(new SendTimeoutError(SEND_TIMEOUT_MS)));
     await form.submit();
     expect(form.getState()).toEqual({ fields: typed, status: 'error', sending: false, errors: {}, notice: 'noAnswer' });
     expect(logError).toHaveBeenCalledWith(
@@ -245,15 +248,13 @@ describe('nothing typed is lost', () => {
   });
 
   it('tells apart a message that did not arrive from one whose confirmation alone failed', async () => {
-    const failed = formWith(async () => {
-      throw { status: 500, text: 'Internal Server Error' };
-    });
+    const failed = formWith(() => Promise.reject(new EmailJSResponseStatus(500, 'Internal Server Error')));
     await failed.form.submit();
     expect(failed.form.getState()).toMatchObject({ status: 'error', notice: 'notDelivered', fields: typed });
 
-    const confirmationFailed = formWith(async (_message, onNotified) => {
+    const confirmationFailed = formWith((_message, onNotified) => {
       onNotified();
-      throw { status: 400, text: 'The template ID is invalid' };
+      return Promise.reject(new EmailJSResponseStatus(400, 'The template ID is invalid'));
     });
     await confirmationFailed.form.submit();
     expect(confirmationFailed.form.getState()).toMatchObject({ status: 'error', notice: 'delivered', fields: empty });
@@ -261,9 +262,10 @@ describe('nothing typed is lost', () => {
 
   it('keeps the notice past the status reset, until the next submission starts', async () => {
     let attempt = 0;
-    const { form } = formWith(async (_message, onNotified) => {
-      if (++attempt === 1) throw new TypeError('Failed to fetch');
+    const { form } = formWith((_message, onNotified) => {
+      if (++attempt === 1) return Promise.reject(new TypeError('Failed to fetch'));
       onNotified();
+      return Promise.resolve();
     });
     await form.submit();
     vi.advanceTimersByTime(STATUS_RESET_MS);
@@ -294,9 +296,7 @@ describe('nothing typed is lost', () => {
 
   it('keeps the draft, no longer marked as sending, when the message did not arrive', async () => {
     const { draft, saved } = tabDraft();
-    const { form } = formWith(async () => {
-      throw new TypeError('Failed to fetch');
-    }, draft);
+    const { form } = formWith(() => Promise.reject(new TypeError('Failed to fetch')), draft);
     await form.submit();
     expect(saved()).toEqual({ fields: typed, inFlight: false });
   });

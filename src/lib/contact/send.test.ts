@@ -21,7 +21,10 @@ const delivery = { templates, agencyName: 'Uferlicht Webdesign', locale: default
 describe('sendContactMessage', () => {
   it('sends the notification, reports it, then sends the auto-reply, with the spec’s parameters', async () => {
     const calls: string[] = [];
-    const sendEmail = vi.fn<SendEmail>(async (templateId) => void calls.push(templateId));
+    const sendEmail = vi.fn<SendEmail>((templateId) => {
+      calls.push(templateId);
+      return Promise.resolve();
+    });
     const onNotified = vi.fn(() => calls.push('notified'));
 
     await sendContactMessage(message, { ...delivery, sendEmail }, onNotified);
@@ -42,13 +45,13 @@ describe('sendContactMessage', () => {
 
   it('sends the auto-reply in the language of the page, the notification always in German', async () => {
     for (const locale of locales) {
-      const sendEmail = vi.fn<SendEmail>(async () => undefined);
+      const sendEmail = vi.fn<SendEmail>(() => Promise.resolve());
       await sendContactMessage(message, { ...delivery, locale, sendEmail }, vi.fn());
       expect(sendEmail.mock.calls.map(([templateId]) => templateId)).toEqual([
         'template_notify',
         `template_reply_${locale}`,
       ]);
-      expect(sendEmail.mock.calls[1]![1]).toEqual({ name: message.name, email: message.email, title: message.title });
+      expect(sendEmail.mock.calls[1][1]).toEqual({ name: message.name, email: message.email, title: message.title });
     }
   });
 
@@ -80,7 +83,9 @@ describe('sendContactMessage on a stalled connection', () => {
   it('gives up on a notification that gets no answer, without sending the auto-reply', async () => {
     const sendEmail = vi.fn<SendEmail>(() => new Promise(() => undefined));
     const onNotified = vi.fn();
-    const outcome = sendContactMessage(message, { ...delivery, sendEmail }, onNotified).catch((error) => error);
+    const outcome = sendContactMessage(message, { ...delivery, sendEmail }, onNotified).catch(
+      (error: unknown) => error,
+    );
     await vi.advanceTimersByTimeAsync(SEND_TIMEOUT_MS);
     expect(await outcome).toBeInstanceOf(SendTimeoutError);
     expect(sendEmail).toHaveBeenCalledTimes(1);
@@ -93,7 +98,9 @@ describe('sendContactMessage on a stalled connection', () => {
       .mockResolvedValueOnce(undefined)
       .mockReturnValueOnce(new Promise(() => undefined));
     const onNotified = vi.fn();
-    const outcome = sendContactMessage(message, { ...delivery, sendEmail }, onNotified).catch((error) => error);
+    const outcome = sendContactMessage(message, { ...delivery, sendEmail }, onNotified).catch(
+      (error: unknown) => error,
+    );
     await vi.advanceTimersByTimeAsync(SEND_TIMEOUT_MS);
     expect(await outcome).toBeInstanceOf(SendTimeoutError);
     expect(onNotified).toHaveBeenCalledTimes(1);

@@ -15,7 +15,7 @@ export const externalLinks = {
   element: {
     filter: ['a'],
     visit(node, ctx) {
-      if (!EXTERNAL_HREF.test(String(node.properties?.href ?? ''))) return;
+      if (!EXTERNAL_HREF.test(node.properties.href ?? '')) return;
       ctx.setProperty(node, 'target', '_blank');
       ctx.setProperty(node, 'rel', ['noopener', 'noreferrer']);
       if (ctx.textContent(node).trim() === decodeURIComponent(String(node.properties?.href))) {
