@@ -37,17 +37,17 @@ const elementsWith = (html: string, pattern: RegExp) =>
  * What the data says a client lacks and the templates use all the same, each with why nothing is
  * lost there and the condition that keeps it so. Partial support counts as support.
  */
-const exemptions: Record<string, { clients: Client[]; why: string; holds: (html: string) => boolean }> = {
+const exemptions: Partial<Record<string, { clients: Client[]; why: string; holds: (html: string) => boolean }>> = {
   '<body> element': {
     clients: ['outlook.macos'],
     why: 'every HTML document has a body; Outlook for Mac replaces it, so it carries nothing: the wrapper table holds the colour and width',
-    holds: (html) => /<body>/.test(html),
+    holds: (html) => html.includes('<body>'),
   },
   'role attribute': {
     clients: ['outlook.windows-mail'],
     why: 'role="presentation" tells screen readers that a table only lays out; where Windows Mail drops it, the table is read as a table, as without it',
     holds: (html) =>
-      elementsWith(html, /\srole=/).every(({ tag, name }) => name === 'table' && /role="presentation"/.test(tag)),
+      elementsWith(html, /\srole=/).every(({ tag, name }) => name === 'table' && tag.includes('role="presentation"')),
   },
   'white-space': {
     clients: ['outlook.windows', 'outlook.windows-mail'],
@@ -71,7 +71,8 @@ describe('the e-mail templates in Outlook, Gmail and Apple Mail (caniemail)', as
       );
       expect(unexempted.map(({ client, title }) => `${title} is not supported by ${client}`)).toEqual([]);
       for (const title of new Set(unsupported.map((issue) => issue.title))) {
-        expect(exemptions[title]!.holds(html), `${title}: ${exemptions[title]!.why}`).toBe(true);
+        const exemption = exemptions[title];
+        expect(exemption?.holds(html), `${title}: ${exemption?.why ?? 'no exemption'}`).toBe(true);
       }
     });
   }

@@ -57,7 +57,10 @@ const titleSize = (title: string) =>
     Math.floor(TITLE_WIDTH / (Math.max(...title.split(/\s+/).map((word) => word.length)) * EM_PER_LETTER)),
   );
 
-type Node = { type: string; props: Record<string, unknown> };
+interface Node {
+  type: string;
+  props: Record<string, unknown>;
+}
 const h = (type: string, props: Record<string, unknown>, ...children: (Node | string)[]): Node => ({
   type,
   props: { ...props, children },

@@ -18,7 +18,7 @@ export const externalLinks = {
       if (!EXTERNAL_HREF.test(node.properties.href ?? '')) return;
       ctx.setProperty(node, 'target', '_blank');
       ctx.setProperty(node, 'rel', ['noopener', 'noreferrer']);
-      if (ctx.textContent(node).trim() === decodeURIComponent(String(node.properties?.href))) {
+      if (ctx.textContent(node).trim() === decodeURIComponent(String(node.properties.href))) {
         ctx.setProperty(node, 'dataShowsUrl', true);
       }
     },
