@@ -46,6 +46,7 @@ const contentTypes: Record<string, string> = {
   xml: 'text/xml; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
   svg: 'image/svg+xml',
+  jpg: 'image/jpeg',
   webm: 'video/webm',
   mp4: 'video/mp4',
 };

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
+import type { LegalPage } from '../src/routes.mjs';
 import { expect } from './fixtures';
 
-export type LegalPage = 'impressum' | 'datenschutz' | 'agb';
+export type { LegalPage } from '../src/routes.mjs';
 
 /** The rendered text of a legal page, whitespace collapsed. */
 export async function legalText(page: Page, legalPage: LegalPage): Promise<string> {

@@ -74,6 +74,26 @@ const sections: Record<LegalPage, Record<Locale, string[]>> = {
       'Date',
     ],
   },
+  barrierefreiheit: {
+    de: [
+      'Freiwillige Erklärung',
+      'Angestrebter Standard',
+      'Wie wir die Barrierefreiheit prüfen',
+      'Bekannte Einschränkungen',
+      'Barrieren melden',
+      'Technik',
+      'Erstellung dieser Erklärung',
+    ],
+    en: [
+      'A voluntary statement',
+      'The standard we aim for',
+      'How we check accessibility',
+      'Known limitations',
+      'Reporting barriers',
+      'Technology',
+      'About this statement',
+    ],
+  },
 };
 
 for (const locale of locales) {

@@ -44,7 +44,7 @@ test.describe('every route in every language', () => {
       ).toEqual(otherLocales(locale).map(openGraphLocale));
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
         'content',
-        new RegExp(`^${site}/_astro/.+\\.png$`),
+        new RegExp(`^${site}/social/${locale}/\\w+\\.jpg$`),
       );
 
       await expect(page.getByRole('banner')).toBeVisible();
@@ -67,6 +67,7 @@ test.describe('footer', () => {
       await expectLink(t('footer.imprint'), localizedPath('/impressum/', locale));
       await expectLink(t('footer.privacy'), localizedPath('/datenschutz/', locale));
       await expectLink(t('footer.terms'), localizedPath('/agb/', locale));
+      await expectLink(t('footer.accessibility'), localizedPath('/barrierefreiheit/', locale));
       await expectLink(t('footer.contact'), `${localizedPath('/', locale)}#contact`);
 
       const social = footer.locator('[data-social]');
