@@ -2,11 +2,12 @@
 # The Debian packages npm test drives. The browsers come from Debian because Playwright cannot
 # download its own here: Chromium for the Playwright suite; Firefox ESR, and WebKitGTK's driver on a
 # virtual display (the engine of Safari), for the cross-engine journeys (e2e-engines/). nginx and
-# openssl for deploy/nginx.test.ts, which runs the shipped nginx configuration with a certificate it
-# makes. Installs only what is missing, so a developer's machine is left alone.
+# openssl for deploy/nginx.test.ts and deploy/tls.test.ts, which run the shipped nginx configuration
+# with certificates they make; nmap, whose ssl-enum-ciphers lists the TLS suites nginx accepts.
+# Installs only what is missing, so a developer's machine is left alone.
 set -euo pipefail
 
-packages=(chromium firefox-esr webkit2gtk-driver xvfb nginx openssl)
+packages=(chromium firefox-esr webkit2gtk-driver xvfb nginx openssl nmap)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

@@ -1,14 +1,16 @@
 /**
- * Runs the shipped deploy/nginx configuration in real nginx for deploy/nginx.test.ts: unprivileged,
- * on loopback ports chosen at run time, from a throwaway prefix, with a certificate made for the run.
- * The configuration's files are copied unchanged apart from the directives that name ports, the web
- * root and the certificate, and `differingDirectives` lets the test prove that.
+ * Runs the shipped deploy/nginx configuration in real nginx for deploy/nginx.test.ts and
+ * deploy/tls.test.ts: unprivileged, on loopback ports chosen at run time, from a throwaway prefix,
+ * with a certificate made for the run. The configuration's files are copied unchanged apart from the
+ * directives that name ports, the web root and the certificate, and `differingDirectives` lets the
+ * test prove that.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { request as httpsRequest, type RequestOptions } from 'node:https';
 import { createServer, connect } from 'node:net';
+import { connect as tlsConnect, type ConnectionOptions, type TLSSocket } from 'node:tls';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -33,7 +35,15 @@ const firstExisting = (candidates: (string | undefined)[]) =>
 /** nginx from PATH, or where Debian puts it (/usr/sbin is not on a normal user's PATH); NGINX_PATH wins. */
 export const findNginx = () => firstExisting([process.env.NGINX_PATH, ...onPath('nginx'), '/usr/sbin/nginx']);
 
-export const hasOpenssl = () => firstExisting(onPath('openssl')) !== undefined;
+export const findProgram = (name: string) => firstExisting(onPath(name));
+
+export const hasOpenssl = () => findProgram('openssl') !== undefined;
+
+/** What a test that runs nginx says when one of these is missing. */
+export const installHint = {
+  nginx: 'nginx (Debian/Ubuntu: sudo apt-get install nginx; or set NGINX_PATH)',
+  openssl: 'openssl (sudo apt-get install openssl)',
+};
 
 /** Every file of the shipped configuration, by its path below deploy/nginx/. */
 export function shippedFiles(): Map<string, string> {
@@ -49,7 +59,7 @@ export type Ports = { http: number; https: number };
 export type Local = { ports: Ports; root: string; certificate: string; key: string; ipv6: boolean };
 
 /** The loopback address standing in for `[::]`: IPv6's own, or a second IPv4 loopback where a machine has no ::1. */
-const ipv6StandIn = (ipv6: boolean) => (ipv6 ? '[::1]' : '127.0.0.2');
+const ipv6StandIn = (ipv6: boolean) => (ipv6 ? '::1' : '127.0.0.2');
 
 /**
  * The shipped configuration for this machine: `listen` on loopback ports (80 → ports.http, 443 →
@@ -62,7 +72,7 @@ export function localConfiguration(files: Map<string, string>, local: Local): Ma
     const [, host, port] = match;
     const localPort = port === '80' ? local.ports.http : port === '443' ? local.ports.https : undefined;
     if (localPort === undefined) throw new Error(`listen ${address}: only ports 80 and 443 are expected`);
-    return `${host?.startsWith('[') ? ipv6StandIn(local.ipv6) : '127.0.0.1'}:${localPort}`;
+    return `${host?.startsWith('[') ? `[${ipv6StandIn(local.ipv6)}]` : '127.0.0.1'}:${localPort}`;
   };
   const replacements: Record<(typeof substitutedDirectives)[number], (args: string) => string> = {
     listen: (args) => args.replace(/^\S+/, localListen),
@@ -70,18 +80,10 @@ export function localConfiguration(files: Map<string, string>, local: Local): Ma
     ssl_certificate: () => local.certificate,
     ssl_certificate_key: () => local.key,
   };
-  const localFiles = new Map<string, string>();
-  for (const [name, text] of files) {
-    localFiles.set(
-      name,
-      text.replace(
-        /^(\s*)(listen|root|ssl_certificate|ssl_certificate_key)(\s+)([^;]+);/gm,
-        (_line, indent: string, directive: keyof typeof replacements, space: string, args: string) =>
-          `${indent}${directive}${space}${replacements[directive](args)};`,
-      ),
-    );
-  }
-  return localFiles;
+  const directive = new RegExp(`^(\\s*)(${substitutedDirectives.join('|')})(\\s+)([^;]+);`, 'gm');
+  const substitute = (_line: string, indent: string, name: keyof typeof replacements, space: string, args: string) =>
+    `${indent}${name}${space}${replacements[name](args)};`;
+  return new Map([...files].map(([name, text]) => [name, text.replace(directive, substitute)]));
 }
 
 /** The directive of every line where two versions of a file differ (both must have the same lines). */
@@ -93,51 +95,45 @@ export function differingDirectives(original: string, changed: string): string[]
     .filter((directive): directive is string => directive !== undefined);
 }
 
+const canListen = (port: number, host: string) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+
 /** A free port in the test's range (nginx may still lose it to another process: startNginx then retries). */
-async function freePort(host: string, taken: number[]): Promise<number> {
+export async function freePort(host: string, taken: number[]): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = PORT_RANGE.first + Math.floor(Math.random() * (PORT_RANGE.last - PORT_RANGE.first + 1));
-    if (taken.includes(port)) continue;
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, host, () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
+    if (!taken.includes(port) && (await canListen(port, host))) return port;
   }
   throw new Error(`No free port between ${PORT_RANGE.first} and ${PORT_RANGE.last} on ${host}`);
 }
 
-export async function hasIpv6Loopback(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(0, '::1', () => probe.close(() => resolve(true)));
-  });
-}
+export const hasIpv6Loopback = () => canListen(0, '::1');
+
+/**
+ * The two kinds of certificate certbot issues: ECDSA on P-256 (its default) and RSA with 2048 bits
+ * (`--key-type rsa`). Which TLS 1.2 suites nginx can offer depends on the kind.
+ */
+export type KeyType = 'ecdsa' | 'rsa';
+const newKey: Record<KeyType, string[]> = {
+  ecdsa: ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'],
+  rsa: ['-newkey', 'rsa:2048'],
+};
 
 /** A self-signed certificate for `hosts` (openssl is on every machine that has Debian's nginx). */
-export async function makeCertificate(dir: string, hosts: string[]): Promise<{ certificate: string; key: string }> {
+export async function makeCertificate(
+  dir: string,
+  hosts: string[],
+  keyType: KeyType = 'ecdsa',
+): Promise<{ certificate: string; key: string }> {
   const [certificate, key] = [join(dir, 'certificate.pem'), join(dir, 'key.pem')];
-  await run('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-days',
-    '2',
-    '-subj',
-    `/CN=${hosts[0]}`,
-    '-addext',
-    `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(',')}`,
-    '-keyout',
-    key,
-    '-out',
-    certificate,
-  ]);
+  const names = hosts.map((host) => `DNS:${host}`).join(',');
+  const subject = ['-subj', `/CN=${hosts[0]}`, '-addext', `subjectAltName=${names}`];
+  const args = ['req', '-x509', ...newKey[keyType], '-nodes', '-days', '2', ...subject];
+  await run('openssl', [...args, '-keyout', key, '-out', certificate]);
   return { certificate, key };
 }
 
@@ -191,12 +187,13 @@ export async function startNginx(options: {
   prefix: string;
   root: string;
   hosts: string[];
+  keyType?: KeyType;
 }): Promise<RunningNginx> {
-  const { nginx, prefix, root, hosts } = options;
+  const { nginx, prefix, root, hosts, keyType } = options;
   const confDir = join(prefix, 'conf');
   for (const dir of ['logs', 'temp', 'conf']) mkdirSync(join(prefix, dir), { recursive: true });
   copyFileSync(await systemMimeTypes(nginx), join(confDir, 'mime.types'));
-  const { certificate, key } = await makeCertificate(prefix, hosts);
+  const { certificate, key } = await makeCertificate(prefix, hosts, keyType);
   const ipv6 = await hasIpv6Loopback();
   const shipped = shippedFiles();
   const sites = [...shipped.keys()].filter((name) => name.startsWith('sites-available/'));
@@ -278,6 +275,30 @@ function stopProcess(child: ChildProcess): Promise<void> {
 
 export type Response = { status: number; headers: IncomingHttpHeaders; raw: [string, string][]; body: Buffer };
 
+/** Where a client reaches the test's nginx: 127.0.0.1, or the stand-in for `[::]` when it asks for IPv6. */
+const loopback = (server: RunningNginx, ipv6 = false) => (ipv6 ? ipv6StandIn(server.ipv6) : '127.0.0.1');
+
+/** A TLS connection to the test's nginx as a browser opens one to `hostname` (its SNI, the run's certificate). */
+export function connectTls(
+  server: RunningNginx,
+  hostname: string,
+  options: ConnectionOptions & { ipv6?: boolean } = {},
+): Promise<TLSSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = tlsConnect(
+      {
+        ca: readFileSync(server.certificate),
+        ...options,
+        host: loopback(server, options.ipv6),
+        port: server.ports.https,
+        servername: hostname,
+      },
+      () => resolve(socket),
+    );
+    socket.once('error', reject);
+  });
+}
+
 /**
  * Requests a production URL (https://www.…/agb/) from the test's nginx: the connection goes to the
  * loopback port standing in for the URL's port, while Host, the TLS server name and the certificate
@@ -290,30 +311,30 @@ export function fetchFrom(
 ): Promise<Response> {
   const target = new URL(url);
   const https = target.protocol === 'https:';
-  const address = options.ipv6 ? (server.ipv6 ? '::1' : '127.0.0.2') : '127.0.0.1';
+  return send(https, {
+    host: loopback(server, options.ipv6),
+    port: https ? server.ports.https : server.ports.http,
+    path: `${target.pathname}${target.search}`,
+    headers: { host: target.host, ...options.headers },
+    servername: target.hostname,
+    ca: https ? readFileSync(server.certificate) : undefined,
+  });
+}
+
+/** One request without keep-alive, answered with the headers also as sent: in order, a repeated one repeated. */
+export function send(https: boolean, options: RequestOptions): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const request = (https ? httpsRequest : httpRequest)(
-      {
-        host: address,
-        port: https ? server.ports.https : server.ports.http,
-        path: `${target.pathname}${target.search}`,
-        headers: { host: target.host, ...options.headers },
-        servername: target.hostname,
-        ca: https ? readFileSync(server.certificate) : undefined,
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const raw: [string, string][] = [];
-          for (let i = 0; i < response.rawHeaders.length; i += 2)
-            raw.push([response.rawHeaders[i]!, response.rawHeaders[i + 1]!]);
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, body: Buffer.concat(chunks) });
-        });
-        response.on('error', reject);
-      },
-    );
+    const request = (https ? httpsRequest : httpRequest)({ ...options, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const raw: [string, string][] = [];
+        for (let i = 0; i < response.rawHeaders.length; i += 2)
+          raw.push([response.rawHeaders[i]!, response.rawHeaders[i + 1]!]);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, body: Buffer.concat(chunks) });
+      });
+      response.on('error', reject);
+    });
     request.on('error', reject);
     request.end();
   });

@@ -1,36 +1,34 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import agency from '../src/content/agency.json' with { type: 'json' };
-import { headersFor, parseHeadersFile } from '../local-inbox/headers-file.mjs';
 import { defaultLocale, otherLocales, type Locale } from '../src/i18n/locales';
 import { localizedPath } from '../src/i18n/paths';
-import { requiredEmailJsVariables } from '../src/lib/contact/emailjs-settings.mjs';
 import { routes } from '../src/routes.mjs';
+import { YEAR_IMMUTABLE, builtFiles, expectSecurityHeaders, requirements, securityHeaders } from './built-site';
 import {
+  connectTls,
   differingDirectives,
   fetchFrom,
   findNginx,
   hasOpenssl,
+  installHint,
   shippedFiles,
   startNginx,
   substitutedDirectives,
   type Response,
   type RunningNginx,
 } from './nginx-server';
-import { observatoryInstalled, observatoryScan } from './observatory-scan';
+import { MINIMUM_OBSERVATORY_SCORE, observatoryInstalled, observatoryScan } from './observatory-scan';
+import { buildProductionSite } from './production-build';
 
 /**
  * The shipped deploy/nginx configuration in real nginx (Debian's package; `.ci/run` installs it) over
  * a production build, scored by MDN's HTTP Observatory. Without nginx or the Observatory a developer
  * gets one line saying how to install them; CI (`CI` set) fails instead of skipping.
  */
-const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 const www = new URL(agency.siteUrl).hostname;
 /** A language whose pages live under its prefix (`/en/`): what nginx serves below the root. */
 const [prefixed] = otherLocales(defaultLocale) as [Locale];
@@ -38,66 +36,43 @@ const inPrefixed = (path: string) => localizedPath(path, prefixed);
 const apex = www.replace(/^www\./, '');
 const site = `https://${www}`;
 
-/** One production build with stand-in EmailJS values (their form does not matter to a server), plus nginx's start. */
+/** One production build, plus nginx's start. */
 const SETUP_TIMEOUT_MS = 240_000;
 const OBSERVATORY_TIMEOUT_MS = 60_000;
-/** The Observatory's top grade starts at 100; the site earns extra credit above it. */
-const MINIMUM_OBSERVATORY_SCORE = 120;
 /** Below this size nginx does not compress (gzip_min_length's default). */
 const GZIP_MIN_LENGTH = 20;
-const YEAR_IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The types nginx must name for the files a visitor's browser reads by their type (pages, feeds, videos). */
+const contentTypes: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  xml: 'text/xml; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  svg: 'image/svg+xml',
+  webm: 'video/webm',
+  mp4: 'video/mp4',
+};
 
 const nginx = findNginx();
-const missing = [
-  !nginx && 'nginx (Debian/Ubuntu: sudo apt-get install nginx; or set NGINX_PATH)',
-  !hasOpenssl() && 'openssl (sudo apt-get install openssl)',
+const { skip, failInCi } = requirements('deploy/nginx.test.ts', 'the real-nginx test', [
+  !nginx && installHint.nginx,
+  !hasOpenssl() && installHint.openssl,
   !observatoryInstalled() && "MDN's HTTP Observatory (npm run observatory:install)",
-].filter(Boolean);
-const skipReason = missing.length > 0 ? `needs ${missing.join('; ')}` : undefined;
-const skip = !!skipReason && !process.env.CI;
-if (skip) console.warn(`deploy/nginx.test.ts skipped: the real-nginx test ${skipReason}.`);
+]);
 
-/** The headers every response of the site carries: public/_headers' `/*` rule, which nginx must match. */
-const securityHeaders = headersFor(parseHeadersFile(readFileSync(join(projectRoot, 'public/_headers'), 'utf-8')), '/');
+/** What HTTP itself puts in a response: any other header nginx sends must be one of public/_headers'. */
+const httpHeaders = new Set(
+  `accept-ranges cache-control connection content-encoding content-length content-range content-type date etag
+  last-modified location server transfer-encoding vary`.split(/\s+/),
+);
 
-function expectSecurityHeaders(response: Response, where: string) {
-  for (const [name, value] of securityHeaders) {
-    const sent = response.raw.filter(([header]) => header.toLowerCase() === name.toLowerCase()).map(([, v]) => v);
-    expect.soft(sent, `${name} on ${where}`).toEqual([value]);
-  }
+/** public/_headers' security headers, word for word, and none beyond them: nginx and the headers file send the same. */
+function expectHeaders(response: Response, where: string) {
+  expectSecurityHeaders(response, where);
+  const others = response.raw.map(([name]) => name).filter((name) => !httpHeaders.has(name.toLowerCase()));
+  expect.soft(others.length, `headers on ${where}: ${others.join(', ')}`).toBe(securityHeaders.length);
 }
 
 const body = (response: Response) =>
   response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.body) : response.body;
-
-/** Astro's command line, as the `bin` of its package names it. */
-const astroCli = join(
-  projectRoot,
-  'node_modules/astro',
-  JSON.parse(readFileSync(join(projectRoot, 'node_modules/astro/package.json'), 'utf-8')).bin.astro,
-);
-
-async function buildSite(outDir: string) {
-  // The build's own environment, not Vitest's (NODE_ENV=test would change how Vite builds).
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(NODE_ENV|VITEST.*)$/.test(name)));
-  await promisify(execFile)(process.execPath, [astroCli, 'build', '--outDir', outDir], {
-    cwd: projectRoot,
-    env: {
-      ...env,
-      ASTRO_TELEMETRY_DISABLED: '1',
-      // Any value will do for the production build; the API origin stays EmailJS's own.
-      ...Object.fromEntries(requiredEmailJsVariables.map((name) => [name, `nginx-test-${name.toLowerCase()}`])),
-    },
-  });
-}
-
-/** Every file of the build, by the path a visitor asks for (`/agb/` for agb/index.html). */
-function builtFiles(dir: string) {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => statSync(join(dir, name)).isFile())
-    .sort()
-    .map((name) => ({ name, file: join(dir, name), url: `/${name.replace(/(^|\/)index\.html$/, '$1')}` }));
-}
 
 describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
   let tmp: string;
@@ -107,10 +82,10 @@ describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
   const gzip = { headers: { 'accept-encoding': 'gzip' } };
 
   beforeAll(async () => {
-    if (skipReason) throw new Error(`The real-nginx test ${skipReason}; in CI it never skips.`);
+    failInCi();
     tmp = mkdtempSync(join(tmpdir(), 'uferlicht-nginx-'));
     dist = join(tmp, 'dist');
-    await buildSite(dist);
+    await buildProductionSite(dist);
     server = await startNginx({ nginx: nginx!, prefix: join(tmp, 'nginx'), root: dist, hosts: [www, apex] });
   }, SETUP_TIMEOUT_MS);
 
@@ -132,22 +107,29 @@ describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
     expect(warnings.filter((line) => !/"listen \.\.\. http2" directive is deprecated/.test(line))).toEqual([]);
   });
 
-  it('serves every page with gzip (Vary), revalidation, the security headers and the built file', async () => {
-    const pages = builtFiles(dist).filter(({ name }) => name.endsWith('.html'));
-    expect(pages.map(({ url }) => url)).toEqual(expect.arrayContaining(routes.map(({ url }) => url)));
-    for (const { url, file } of pages) {
+  it('serves every built file as built, compressed where it is text, with its cache lifetime and the security headers', async () => {
+    const files = builtFiles(dist).filter(({ name }) => name !== '_headers');
+    expect(files.map(({ url }) => url)).toEqual(expect.arrayContaining(routes.map(({ url }) => url)));
+    for (const { name, url, file } of files) {
+      const extension = name.split('.').at(-1)!;
       const response = await get(`${site}${url}`, gzip);
       expect.soft(response.status, url).toBe(200);
-      expect.soft(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
-      expect.soft(response.headers['content-encoding'], url).toBe('gzip');
-      expect.soft(response.headers.vary, url).toBe('Accept-Encoding');
-      expect.soft(response.headers['cache-control'], url).toBe('no-cache');
-      expectSecurityHeaders(response, url);
+      if (extension in contentTypes) expect.soft(response.headers['content-type'], url).toBe(contentTypes[extension]);
+      const text = /^(html|js|css|svg|json|xml|txt)$/.test(extension) && statSync(file).size >= GZIP_MIN_LENGTH;
+      expect.soft(response.headers['content-encoding'], url).toBe(text ? 'gzip' : undefined);
+      expect.soft(response.headers.vary, url).toBe(text ? 'Accept-Encoding' : undefined);
+      // HTML names the hashed files of its build: revalidated on each visit; those files are kept for a year.
+      const cache = name.startsWith('_astro/') ? YEAR_IMMUTABLE : extension === 'html' ? 'no-cache' : undefined;
+      expect.soft(response.headers['cache-control'], url).toBe(cache);
+      expectHeaders(response, url);
       expect.soft(body(response).equals(readFileSync(file)), `${url} is the built file`).toBe(true);
 
       const plain = await get(`${site}${url}`);
       expect.soft(plain.headers['content-encoding'], `${url} without Accept-Encoding`).toBeUndefined();
       expect.soft(plain.body.equals(readFileSync(file)), `${url} without Accept-Encoding`).toBe(true);
+      // Safari asks for a video in ranges before it plays it.
+      const range = await get(`${site}${url}`, { headers: { range: 'bytes=0-1' } });
+      expect.soft([range.status, range.body.length], `${url} range`).toEqual([206, 2]);
     }
   });
 
@@ -155,7 +137,7 @@ describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
     const first = await get(`${site}/agb/`);
     const again = await get(`${site}/agb/`, { headers: { 'if-none-match': String(first.headers.etag) } });
     expect(again.status).toBe(304);
-    expectSecurityHeaders(again, '304 /agb/');
+    expectHeaders(again, '304 /agb/');
   });
 
   it('redirects a page asked for without its trailing slash, keeping the query', async () => {
@@ -164,96 +146,48 @@ describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
       const response = await get(`${site}${url}`);
       expect.soft(response.status, url).toBe(301);
       expect.soft(response.headers.location, url).toBe(url.replace(/(\?|$)/, '/$1'));
-      expectSecurityHeaders(response, `${url} (redirect)`);
+      expectHeaders(response, `${url} (redirect)`);
     }
   });
 
-  it('redirects http to https on the same host, then the bare domain to www', async () => {
-    for (const path of ['/', inPrefixed('/agb/'), '/impressum?x=1']) {
-      for (const host of [www, apex]) {
-        const response = await get(`http://${host}${path}`);
-        expect.soft(response.status, `http://${host}${path}`).toBe(301);
-        expect.soft(response.headers.location, `http://${host}${path}`).toBe(`https://${host}${path}`);
+  it('redirects http to https on the same host, then the bare domain to www, on IPv4 and IPv6 (listen [::])', async () => {
+    const redirect = ({ status, headers }: Response) => `${status} ${headers.location}`;
+    for (const ipv6 of [false, true]) {
+      const over = ` over IPv${ipv6 ? 6 : 4}`;
+      for (const path of ['/', inPrefixed('/agb/'), '/impressum?x=1']) {
+        for (const host of [www, apex]) {
+          const response = await get(`http://${host}${path}`, { ipv6 });
+          expect.soft(redirect(response), `http://${host}${path}${over}`).toBe(`301 https://${host}${path}`);
+        }
+        const fromApex = await get(`https://${apex}${path}`, { ipv6 });
+        expect.soft(redirect(fromApex), `https://${apex}${path}${over}`).toBe(`301 ${site}${path}`);
+        expectHeaders(fromApex, `https://${apex}${path}${over}`);
       }
-      const fromApex = await get(`https://${apex}${path}`);
-      expect.soft(fromApex.status, `https://${apex}${path}`).toBe(301);
-      expect.soft(fromApex.headers.location, `https://${apex}${path}`).toBe(`${site}${path}`);
-      expectSecurityHeaders(fromApex, `https://${apex}${path}`);
+      expect.soft((await get(`${site}/`, { ipv6 })).status, `${site}/${over}`).toBe(200);
     }
   });
 
-  it('answers on IPv6 as on IPv4 (listen [::])', async () => {
-    const [page, redirect] = [await get(`${site}/`, { ipv6: true }), await get(`http://${www}/`, { ipv6: true })];
-    expect(page.status).toBe(200);
-    expect(redirect.headers.location).toBe(`${site}/`);
-  });
-
-  it('keeps hashed build files for a year, compressing the text ones', async () => {
-    const assets = builtFiles(dist).filter(({ name }) => name.startsWith('_astro/'));
-    expect(assets.some(({ name }) => name.endsWith('.js'))).toBe(true);
-    for (const { url, file, name } of assets) {
-      const response = await get(`${site}${url}`, gzip);
-      expect.soft(response.status, url).toBe(200);
-      expect.soft(response.headers['cache-control'], url).toBe(YEAR_IMMUTABLE);
-      expectSecurityHeaders(response, url);
-      const text = /\.(js|css|svg|json)$/.test(name) && statSync(file).size >= GZIP_MIN_LENGTH;
-      expect.soft(response.headers['content-encoding'], url).toBe(text ? 'gzip' : undefined);
-      if (text) expect.soft(response.headers.vary, url).toBe('Accept-Encoding');
-      expect.soft(body(response).equals(readFileSync(file)), `${url} is the built file`).toBe(true);
-    }
-  });
-
-  it('serves the project videos as they are, in ranges too', async () => {
-    const videos = builtFiles(dist).filter(({ name }) => name.startsWith('videos/'));
-    expect(videos.length).toBeGreaterThan(0);
-    for (const { url, file } of videos) {
-      const response = await get(`${site}${url}`, gzip);
-      expect.soft(response.status, url).toBe(200);
-      expect.soft(response.headers['content-type'], url).toBe(url.endsWith('.webm') ? 'video/webm' : 'video/mp4');
-      expect.soft(response.headers['content-encoding'], url).toBeUndefined();
-      expectSecurityHeaders(response, url);
-      expect.soft(response.body.equals(readFileSync(file)), url).toBe(true);
-      const range = await get(`${site}${url}`, { headers: { range: 'bytes=0-99' } });
-      expect.soft(range.status, `${url} range`).toBe(206);
-      expect.soft(range.body.length, `${url} range`).toBe(100);
-    }
-  });
-
-  it('compresses the sitemaps, robots.txt and the favicon, with Vary', async () => {
-    const types: Record<string, string> = {
-      '/sitemap-index.xml': 'text/xml; charset=utf-8',
-      '/sitemap-0.xml': 'text/xml; charset=utf-8',
-      '/robots.txt': 'text/plain; charset=utf-8',
-      '/favicon.svg': 'image/svg+xml',
-    };
-    for (const [url, type] of Object.entries(types)) {
-      const response = await get(`${site}${url}`, gzip);
-      expect.soft(response.status, url).toBe(200);
-      expect.soft(response.headers['content-type'], url).toBe(type);
-      expect.soft(response.headers['content-encoding'], url).toBe('gzip');
-      expect.soft(response.headers.vary, url).toBe('Accept-Encoding');
-      expectSecurityHeaders(response, url);
-      expect.soft(body(response).equals(readFileSync(join(dist, url))), url).toBe(true);
+  it('speaks HTTP/2 over TLS for www and the bare domain, on IPv4 and IPv6', async () => {
+    for (const ipv6 of [false, true]) {
+      for (const host of [www, apex]) {
+        const socket = await connectTls(server, host, { ipv6, ALPNProtocols: ['h2', 'http/1.1'] });
+        expect.soft(socket.alpnProtocol, `${host} over IPv${ipv6 ? 6 : 4}`).toBe('h2');
+        socket.destroy();
+      }
     }
   });
 
   it('answers unknown paths, and _headers, with 404 and the 404 page', async () => {
     const notFoundPage = readFileSync(join(dist, '404.html'));
-    for (const url of [
-      '/gibt-es-nicht/',
-      '/gibt-es-nicht',
-      inPrefixed('/nothing/'),
-      '/_headers',
-      '/_astro/gone.js',
-      '/videos/gone.webm',
-    ]) {
+    const unknown = ['/gibt-es-nicht/', '/gibt-es-nicht', inPrefixed('/nothing/'), '/_headers', '/_astro/gone.js'];
+    for (const url of [...unknown, '/videos/gone.webm']) {
       const response = await get(`${site}${url}`, gzip);
       expect.soft(response.status, url).toBe(404);
       expect.soft(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect.soft(body(response).equals(notFoundPage), `${url} shows 404.html`).toBe(true);
       // A file that is missing now may exist after the next deploy: never keep the 404.
       expect.soft(response.headers['cache-control'], url).toBe('no-cache');
-      expectSecurityHeaders(response, url);
+      expectHeaders(response, url);
     }
   });
 

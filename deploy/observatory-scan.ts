@@ -1,6 +1,8 @@
 /**
  * MDN's HTTP Observatory (deploy/observatory/, a package of its own) scanning the test's nginx: its
  * own retrieval, tests and grading, the numbers observatory.mozilla.org would give the live site.
+ * Where no whole scan is possible (Cloudflare Pages' runtime, without Cloudflare's edge in front of
+ * it), its header tests grade each page's answer instead.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,12 +13,18 @@ import type { RunningNginx } from './nginx-server';
 const run = promisify(execFile);
 const observatoryDir = join(dirname(new URL(import.meta.url).pathname), 'observatory');
 
+/** The Observatory's top grade starts at 100; the site earns extra credit above it. */
+export const MINIMUM_OBSERVATORY_SCORE = 120;
+
 export const observatoryInstalled = () =>
   existsSync(join(observatoryDir, 'node_modules/@mdn/mdn-http-observatory/package.json'));
 
+/** Each of the Observatory's tests by its name (`strict-transport-security`), and how it went. */
+export type ObservatoryTests = Record<string, { pass: boolean; result: string; scoreModifier: number }>;
+
 export type ObservatoryResult = {
   scan: { grade: string; score: number; testsFailed: number; testsPassed: number; statusCode: number };
-  tests: Record<string, { pass: boolean; result: string; scoreModifier: number }>;
+  tests: ObservatoryTests;
 };
 
 /** Scans `hostname` (whose ports 80 and 443 are the test's nginx) as the Observatory scans a live site. */
@@ -35,4 +43,16 @@ export async function observatoryScan(server: RunningNginx, hostname: string, ho
     env: { ...env, NODE_EXTRA_CA_CERTS: server.certificate, OBSERVATORY_CONNECT: JSON.stringify(connect) },
   });
   return JSON.parse(stdout) as ObservatoryResult;
+}
+
+/**
+ * The Observatory's header tests and scoring on each of `paths` as `origin` answers it, for the site
+ * at `hostname` (deploy/observatory/grade.mjs says what is left out and why).
+ */
+export async function observatoryGrade(origin: string, hostname: string, paths: string[]) {
+  const { stdout } = await run(process.execPath, [join(observatoryDir, 'grade.mjs'), origin, hostname, ...paths]);
+  return JSON.parse(stdout) as Record<
+    string,
+    { status: number; grade: string; score: number; tests: ObservatoryTests }
+  >;
 }

@@ -1,15 +1,27 @@
-import type { ConsoleMessage, Page } from '@playwright/test';
-import { uniqueEmail } from './inbox-client';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { localTemplates } from '../local-inbox/env.mjs';
+import type { FailureRule } from '../local-inbox/handler.mjs';
+import { CONTACT_DRAFT_KEY } from '../src/lib/contact/draft';
+import { emptyMessage, type ContactMessage } from '../src/lib/contact/message';
 import { text } from './contact-text';
-import { localizedPath, waitForIsland, type Locale } from './fixtures';
+import { inboxFor, uniqueEmail } from './inbox-client';
+import { agency, defaultLocale, expect, localizedPath, test as siteTest, waitForIsland, type Locale } from './fixtures';
 
-export { text };
+export { emptyMessage, text, type ContactMessage };
 
 /** `text` as a pattern that matches it literally (the sending label ends in dots). */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** How long the dev server may take to bring the form to life. */
 const DEV_SERVER_HYDRATION_MS = 30_000;
+
+/** How long the inbox holds an answer while a test watches the form in between. */
+export const SENDING_WINDOW_MS = 3000;
+/** docs/behaviour.md › Constants: the form's status returns to idle this long after a submission ends. */
+export const STATUS_RESET_MS = 5000;
+
+/** Each failed send: the form's own report, and Chromium's line for a request that failed. */
+export const sendFailureErrors = /^Contact form: sending failed|^Failed to load resource/;
 
 /**
  * The contact form of one language, as a visitor meets it. `origin` opens it on another server
@@ -18,62 +30,124 @@ const DEV_SERVER_HYDRATION_MS = 30_000;
 export function contactForm(page: Page, locale: Locale, origin = '') {
   const t = text[locale];
   const form = page.getByRole('form', { name: t.form });
-  const fields = {
+  const fields: Record<keyof ContactMessage, ReturnType<Page['getByLabel']>> = {
     name: form.getByLabel(t.name),
     email: form.getByLabel(t.email),
     title: form.getByLabel(t.title),
     project: form.getByLabel(t.project),
   };
+  /** Until React has taken over, the form has no `data-hydrated`. */
+  const hydrated = page.locator('form[data-contact-form][data-hydrated]');
   return {
     form,
     fields,
+    hydrated,
     submit: form.getByRole('button', { name: new RegExp(`${escapeRegExp(t.submit)}|${escapeRegExp(t.sending)}`) }),
     success: form.getByRole('status'),
     error: form.getByRole('alert'),
     /** What follows the status message: whether the message arrived, and where to write instead. */
     notice: form.locator('[aria-live="polite"]'),
+    /** The agency's address in the notice, for writing instead. */
+    agencyAddress: form.locator(`[aria-live="polite"] a[href="mailto:${agency.email}"]`),
     async open() {
       await page.goto(`${origin}${localizedPath('/', locale)}#contact`);
       // The dev server compiles each module on its first request, and a browser on another origin
       // (another device) asks for all of them again.
       await waitForIsland(page, 'ContactForm', origin ? DEV_SERVER_HYDRATION_MS : undefined);
     },
-    async fill(message: { name: string; email: string; title: string; project: string }) {
-      for (const [field, value] of Object.entries(message)) await fields[field as keyof typeof fields].fill(value);
+    /** After a reload or a link: the form scrolled into view, so it hydrates. */
+    async hydratedAgain() {
+      await page.waitForLoadState('load');
+      await page.locator('#contact').scrollIntoViewIfNeeded();
+      await expect(hydrated).toHaveCount(1);
     },
-    /** Counts the browser's own `invalid` events: it fires them whenever it validates the form itself. */
-    async countBrowserValidation() {
-      await form.evaluate((element) => {
-        (window as unknown as { browserValidations: number }).browserValidations = 0;
-        element.addEventListener(
-          'invalid',
-          () => (window as unknown as { browserValidations: number }).browserValidations++,
-          true,
-        );
-      });
-      return () => page.evaluate(() => (window as unknown as { browserValidations: number }).browserValidations);
+    async fill(message: ContactMessage) {
+      for (const [field, value] of Object.entries(message)) await fields[field as keyof ContactMessage].fill(value);
     },
-    async values() {
-      return Promise.all(Object.values(fields).map((field) => field.inputValue()));
+    async values(): Promise<ContactMessage> {
+      const value = (field: keyof ContactMessage) => fields[field].inputValue();
+      const [name, email, title] = [await value('name'), await value('email'), await value('title')];
+      return { name, email, title, project: await value('project') };
     },
+    /** The draft this tab keeps in sessionStorage, as stored. */
+    draft: () =>
+      page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? 'null') as unknown, CONTACT_DRAFT_KEY),
   };
 }
 
+export type ContactForm = ReturnType<typeof contactForm>;
+
 /** A visitor with a fresh address, so tests running side by side never share messages. */
-export const visitor = (label: string) => ({
+export const visitor = (label: string): ContactMessage => ({
   name: 'Erika Mustermann',
   email: uniqueEmail(label),
   title: 'Neue Website für unser Café',
   project: 'Wir brauchen eine Speisekarte online\nund ein Reservierungsformular.',
 });
 
-/** Collects what the form logs with console.error: the spec wants every failure logged. */
-export function failureLog(page: Page) {
-  const logged: unknown[] = [];
-  page.on('console', async (message: ConsoleMessage) => {
-    if (message.type() === 'error' && message.text().startsWith('Contact form: sending failed')) {
-      logged.push(await message.args()[1]?.jsonValue());
-    }
-  });
-  return logged;
+/** The local inbox as one visitor's contact messages reach it, from a page in `locale`. */
+function contactInbox(request: APIRequestContext, email: string, locale: Locale) {
+  const inbox = inboxFor(request, email);
+  const templates = { notification: localTemplates.notification, autoReply: localTemplates.autoReply[locale] };
+  return {
+    messages: inbox.messages,
+    templates,
+    /** The template of each message that arrived, in order of arrival. */
+    arrived: async () => (await inbox.messages()).map((message) => message.template_id),
+    /** The next call for `template` (the notification unless said) answers by `rule` instead. */
+    failNext: (rule: Omit<FailureRule, 'email' | 'templateId'>, template: keyof typeof templates = 'notification') =>
+      inbox.failNext({ ...rule, templateId: templates[template] }),
+  };
 }
+
+/**
+ * The contact tests' fixtures. A test names the state it starts from (`form`: open in `language`,
+ * hydrated, with `message` typed in; `emptyForm`: nothing typed yet) and reads back the `inbox`,
+ * the `failures` the form logged and the `sendCalls` the page made. `pausedClock` stops the page's
+ * time once the form is filled, so only the test moves it.
+ */
+export const test = siteTest.extend<{
+  language: Locale;
+  pausedClock: boolean;
+  t: (typeof text)[Locale];
+  message: ContactMessage;
+  inbox: ReturnType<typeof contactInbox>;
+  failures: unknown[];
+  sendCalls: string[];
+  emptyForm: ContactForm;
+  form: ContactForm;
+}>({
+  language: [defaultLocale, { option: true }],
+  pausedClock: [false, { option: true }],
+  t: async ({ language: locale }, use) => use(text[locale]),
+  message: async ({ language: locale }, use, testInfo) => use(visitor(`${locale}-${testInfo.title.slice(0, 24)}`)),
+  inbox: async ({ request, message, language }, use) => use(contactInbox(request, message.email, language)),
+  failures: async ({ page }, use) => {
+    // Every failure is logged (docs/behaviour.md › Error catalogue): the status and text it was reported with.
+    const logged: unknown[] = [];
+    page.on('console', async (message) => {
+      if (message.type() === 'error' && message.text().startsWith('Contact form: sending failed')) {
+        logged.push(await message.args()[1]?.jsonValue());
+      }
+    });
+    await use(logged);
+  },
+  sendCalls: async ({ page }, use) => {
+    const calls: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/v1.0/email/send') && calls.push(request.url()));
+    await use(calls);
+  },
+  emptyForm: async ({ page, language, pausedClock }, use) => {
+    if (pausedClock) await page.clock.install();
+    const form = contactForm(page, language);
+    await form.open();
+    await use(form);
+  },
+  form: async ({ page, emptyForm: form, message, pausedClock }, use) => {
+    await form.fill(message);
+    if (pausedClock) await page.clock.pauseAt(Date.now() + 1000);
+    await use(form);
+  },
+});
+
+export { expect };

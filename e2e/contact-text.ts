@@ -25,6 +25,7 @@ export function contactText(locale: Locale) {
     nameMissing: t('contact.form.nameMissing'),
     emailMissing: t('contact.form.emailMissing'),
     titleMissing: t('contact.form.titleMissing'),
+    emailMalformed: t('contact.form.emailMalformed'),
     emailDomainWithoutDot: t('contact.form.emailDomainWithoutDot'),
     tooLong: (max: number) => t('contact.form.tooLong', { max }),
     notDelivered: t('contact.form.notice.notDelivered', withEmail),

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { dev } from 'astro';
 import { localTemplates, requiredEmailJsVariables } from '../local-inbox/env.mjs';
 import { loadEmailTemplate, renderEmail } from '../src/emails/templates.mjs';
-import { contactForm, visitor } from './contact-form';
+import { contactForm, expect, test } from './contact-form';
 import { inboxFor, inboxPageConsoleErrors } from './inbox-client';
-import { agency, defaultLocale, expect, getTranslator, test } from './fixtures';
+import { agency, defaultLocale } from './fixtures';
 
 /** `npm run dev` as a fresh clone runs it: no .env, no EmailJS account, the inbox on the dev server. */
 const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 4460);
@@ -44,13 +44,12 @@ test.describe('the dev server of a fresh clone', () => {
 
   test.use({ expectedConsoleErrors: inboxPageConsoleErrors });
 
-  test('sends the contact form into the inbox that the dev server serves', async ({ page, request }) => {
+  test('sends the contact form into the inbox that the dev server serves', async ({ page, request, message, t }) => {
     const form = contactForm(page, defaultLocale, origin);
-    const message = visitor('dev-server');
     await form.open();
     await form.fill(message);
     await form.submit.click();
-    await expect(form.success).toHaveText(getTranslator(defaultLocale)('contact.form.success'));
+    await expect(form.success).toHaveText(t.success);
 
     const inbox = inboxFor(request, message.email, origin);
     await expect
@@ -70,20 +69,19 @@ test.describe('the dev server of a fresh clone', () => {
   test('the form posts to the host the page was opened under, so it also works from another device', async ({
     page,
     request,
+    message,
+    sendCalls,
+    t,
   }) => {
     // 127.0.0.1 stands in for this machine's address on the LAN: the form must not send to localhost,
     // which on a phone is the phone.
     const deviceOrigin = `http://127.0.0.1:${DEV_PORT}`;
     const form = contactForm(page, defaultLocale, deviceOrigin);
-    const message = visitor('dev-server-device');
-    const sentTo = new Set<string>();
-    page.on('request', (sent) => sent.url().includes('/api/v1.0/email/send') && sentTo.add(new URL(sent.url()).origin));
     await form.open();
     await form.fill(message);
     await form.submit.click();
-    await expect(form.success).toHaveText(getTranslator(defaultLocale)('contact.form.success'));
-
-    expect([...sentTo]).toEqual([deviceOrigin]);
+    await expect(form.success).toHaveText(t.success);
+    expect(sendCalls.map((url) => new URL(url).origin)).toEqual([deviceOrigin, deviceOrigin]);
     const received = await inboxFor(request, message.email, origin).messages();
     expect(received.map((sent) => sent.origin)).toEqual([deviceOrigin, deviceOrigin]);
   });

@@ -1,34 +1,17 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import agency from '../src/content/agency.json' with { type: 'json' };
+import { builtFiles } from '../deploy/production-build';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
-import { defaultLocale, localeInfo, locales, openGraphLocale, otherLocales, type Locale } from '../src/i18n/locales';
-import { languageLinks, localizedPath } from '../src/i18n/paths';
-import { getTranslator } from '../src/i18n/translate';
-import { legalTitle } from './legal-title';
-import { legalPages, pagePaths, routes, type LegalPage, type PagePath } from '../src/routes.mjs';
+import { routes } from '../src/routes.mjs';
 
 // The suites loop over the locale registry and read what a visitor reads from the dictionaries
 // (`getTranslator(locale)`) and the content, so no test holds a copy of a language.
-export {
-  agency,
-  defaultLocale,
-  expect,
-  getTranslator,
-  languageLinks,
-  legalPages,
-  legalTitle,
-  localeInfo,
-  locales,
-  localizedPath,
-  openGraphLocale,
-  otherLocales,
-  pagePaths,
-  type LegalPage,
-  type Locale,
-  type PagePath,
-};
+export { default as agency } from '../src/content/agency.json' with { type: 'json' };
+export { defaultLocale, localeInfo, locales, openGraphLocale, otherLocales, type Locale } from '../src/i18n/locales';
+export { languageLinks, localizedPath } from '../src/i18n/paths';
+export { getTranslator } from '../src/i18n/translate';
+export { legalTitle } from './legal-title';
+export { legalPages, pagePaths, type LegalPage, type PagePath } from '../src/routes.mjs';
+export { expect };
 
 /** Each page in each language: what most suites loop over. */
 export const allRoutes = routes;
@@ -37,12 +20,7 @@ export const allRoutes = routes;
 export const builtSiteDir = LOCAL_BUILD_DIR;
 
 /** Every HTML file of the build (404 page included), with the path the server answers it at. */
-export function builtPages(): { file: string; url: string }[] {
-  return readdirSync(builtSiteDir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.html'))
-    .sort()
-    .map((name) => ({ file: join(builtSiteDir, name), url: `/${name.replace(/(^|\/)index\.html$/, '$1')}` }));
-}
+export const builtPages = () => builtFiles(builtSiteDir).filter(({ name }) => name.endsWith('.html'));
 
 /**
  * The site's `test`: fails any test whose page throws or logs an error it did not expect

@@ -7,7 +7,8 @@ import { expect, test } from './fixtures';
 
 /**
  * The local inbox runs on the agency's machines and holds what visitors typed: no other page the
- * developer has open may write to it or read it, in a real browser.
+ * developer has open may write to it or read it, in a real browser. (Other host names, other
+ * origins and bodies that are not JSON, request by request: local-inbox/handler.test.ts.)
  */
 const inbox = builtSiteInboxOrigin(E2E_PORT);
 const env = localInboxEnv(inbox);
@@ -35,35 +36,26 @@ test.describe('the local inbox, seen from another site', () => {
     request,
   }) => {
     const email = uniqueEmail('foreign-origin');
-    const body = JSON.stringify({
+    const params = { name: 'Spoofed', email, title: 'Spoofed', project: 'Spoofed', to_name: 'x' };
+    const message = {
       lib_version: '4.4.1',
       user_id: env.PUBLIC_EMAILJS_PUBLIC_KEY,
       service_id: env.PUBLIC_EMAILJS_SERVICE_ID,
-      template_id: localTemplates.notification,
-      template_params: { name: 'Spoofed', email, title: 'Spoofed', project: 'Spoofed', to_name: 'x' },
-    });
+    };
+    const body = JSON.stringify({ ...message, template_id: localTemplates.notification, template_params: params });
     await page.goto(attackerOrigin);
     const outcomes = await page.evaluate(
-      async ({ inbox, body, email }) => {
+      async ({ inbox, body, rule }) => {
         const attempt = (url: string, init: RequestInit) =>
           fetch(`${inbox}${url}`, init).then(
             (response) => (response.type === 'opaque' ? 'sent blind' : `answered ${response.status}`),
             () => 'refused',
           );
+        // A "simple" request needs no preflight: it reaches the server whatever CORS says.
+        const blind = { method: 'POST', mode: 'no-cors', headers: { 'Content-Type': 'text/plain' } } as const;
         return {
-          // A "simple" request needs no preflight: it reaches the server whatever CORS says.
-          blindText: await attempt('/api/v1.0/email/send', {
-            method: 'POST',
-            mode: 'no-cors',
-            headers: { 'Content-Type': 'text/plain' },
-            body,
-          }),
-          blindRule: await attempt('/inbox/failures', {
-            method: 'POST',
-            mode: 'no-cors',
-            headers: { 'Content-Type': 'text/plain' },
-            body: JSON.stringify({ email, status: 500 }),
-          }),
+          blindText: await attempt('/api/v1.0/email/send', { ...blind, body }),
+          blindRule: await attempt('/inbox/failures', { ...blind, body: rule }),
           json: await attempt('/api/v1.0/email/send', {
             method: 'POST',
             headers: { 'Content-Type': 'application/json' },
@@ -73,7 +65,7 @@ test.describe('the local inbox, seen from another site', () => {
           erase: await attempt('/inbox/messages', { method: 'DELETE' }),
         };
       },
-      { inbox, body, email },
+      { inbox, body, rule: JSON.stringify({ email, status: 500 }) },
     );
     expect(await inboxFor(request, email).messages()).toEqual([]);
     expect(outcomes).toEqual({
@@ -86,22 +78,5 @@ test.describe('the local inbox, seen from another site', () => {
     // No failure rule was kept: a send for this address goes through.
     const sent = await request.post(`${inbox}/api/v1.0/email/send`, { data: JSON.parse(body) });
     expect(sent.status()).toBe(200);
-  });
-
-  test('answers no other host name, so a rebinding domain cannot read it', async ({ request }) => {
-    for (const path of ['/inbox/messages', '/inbox', '/inbox/templates']) {
-      const response = await request.get(`${inbox}${path}`, { headers: { Host: `attacker.example:${E2E_PORT}` } });
-      expect(response.status(), path).toBe(403);
-      expect(await response.text(), path).toMatch(/^Blocked request\. This host \("attacker\.example"\)/);
-    }
-    expect((await request.get(`${inbox}/inbox/messages`)).status()).toBe(200);
-  });
-
-  test('a malformed address is answered 400, not a server error', async ({ request }) => {
-    for (const path of ['/%', '/%E0%A4%A', '/projekte/%zz']) {
-      const response = await request.get(path);
-      expect(response.status(), path).toBe(400);
-      expect(await response.text(), path).toBe('Bad Request');
-    }
   });
 });

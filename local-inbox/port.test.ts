@@ -1,13 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPortTaken, portTakenMessage } from './port.mjs';
-
-/** Astro's command line as `npm run dev` finds it: the `bin` its package declares. */
-const astroBin = join('node_modules/astro', JSON.parse(readFileSync('node_modules/astro/package.json', 'utf-8')).bin.astro);
+import { astroCli } from '../deploy/production-build';
 
 describe('a taken port', () => {
   let blocker: Server;
@@ -46,15 +42,11 @@ describe('a taken port', () => {
   }, 20_000);
 
   it('stops `npm run dev` with that one line too', () => {
-    const result = spawnSync(
-      process.execPath,
-      [astroBin, 'dev', '--port', String(port), '--host', '127.0.0.1'],
-      {
-        encoding: 'utf-8',
-        timeout: 60_000,
-        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', VITEST: '' },
-      },
-    );
+    const result = spawnSync(process.execPath, [astroCli, 'dev', '--port', String(port), '--host', '127.0.0.1'], {
+      encoding: 'utf-8',
+      timeout: 60_000,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', VITEST: '' },
+    });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe(portTakenMessage(port, 'npm run dev'));
     // Astro loads its whole config before the integration can check the port: seconds on a busy machine.

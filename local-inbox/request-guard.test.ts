@@ -3,34 +3,20 @@ import { isAllowedHost, isOwnOrigin } from './request-guard.mjs';
 import { devServerAllowedHosts, exposedInboxWarning } from './integration.mjs';
 
 describe('the inbox’s host check (Vite’s rule)', () => {
-  it('answers this machine by name or any IP address, as Vite does', () => {
-    for (const host of [
-      'localhost:4321',
-      'localhost',
-      'app.localhost:4321',
-      '127.0.0.1:4321',
-      '192.168.1.20:4321',
-      '[::1]:4321',
-      '[fe80::1]',
-    ]) {
-      expect(isAllowedHost(host, []), host).toBe(true);
-    }
+  const thisMachine =
+    'localhost:4321 localhost app.localhost:4321 127.0.0.1:4321 192.168.1.20:4321 [::1]:4321 [fe80::1]';
+  it.each(thisMachine.split(' '))('answers this machine by name or any IP address, as Vite does: %s', (host) => {
+    expect(isAllowedHost(host, [])).toBe(true);
   });
 
-  it('refuses any other name: a rebinding domain that resolves to this machine gets nothing', () => {
-    for (const host of [
-      'attacker.example',
-      'attacker.example:4321',
-      'localhost.attacker.example',
-      '127.0.0.1.nip.io:4321',
-      '[::1',
-      '[not-an-ip]:4321',
-      '',
-      undefined,
-    ]) {
-      expect(isAllowedHost(host, []), String(host)).toBe(false);
-    }
-  });
+  const otherNames =
+    'attacker.example attacker.example:4321 localhost.attacker.example 127.0.0.1.nip.io:4321 [::1 [not-an-ip]:4321';
+  it.each([...otherNames.split(' '), '', undefined])(
+    'refuses any other name, so a rebinding domain gets nothing: %o',
+    (host) => {
+      expect(isAllowedHost(host, [])).toBe(false);
+    },
+  );
 
   it('answers the names in allowedHosts, a leading dot for a domain and its subdomains, or any with true', () => {
     expect(isAllowedHost('studio.example:4321', ['studio.example'])).toBe(true);
@@ -42,27 +28,22 @@ describe('the inbox’s host check (Vite’s rule)', () => {
 });
 
 describe('the inbox’s origin check', () => {
-  it('takes a page on the very origin the request went to', () => {
-    expect(isOwnOrigin('http://localhost:4321', 'localhost:4321')).toBe(true);
-    expect(isOwnOrigin('http://192.168.1.20:4321', '192.168.1.20:4321')).toBe(true);
-  });
-
-  it('takes the built site’s page at localhost reaching its inbox at 127.0.0.1 on the same port', () => {
-    expect(isOwnOrigin('http://localhost:4400', '127.0.0.1:4400')).toBe(true);
-    expect(isOwnOrigin('http://[::1]:4400', 'localhost:4400')).toBe(true);
-  });
-
-  it('refuses any other page: another site, another port, another device, or none', () => {
-    for (const [origin, host] of [
-      ['https://attacker.example', '127.0.0.1:4400'],
-      ['http://localhost:3000', '127.0.0.1:4400'],
-      ['http://192.168.1.66:4321', '192.168.1.20:4321'],
-      ['http://192.168.1.20:4321', 'localhost:4321'],
-      ['null', 'localhost:4321'],
-      ['file://', 'localhost:4321'],
-    ] as const) {
-      expect(isOwnOrigin(origin, host), `${origin} → ${host}`).toBe(false);
-    }
+  it.each([
+    // A page on the very origin the request went to (the dev server, here or from another device).
+    ['http://localhost:4321', 'localhost:4321', true],
+    ['http://192.168.1.20:4321', '192.168.1.20:4321', true],
+    // The built site's page at localhost reaching its inbox at 127.0.0.1 on the same port.
+    ['http://localhost:4400', '127.0.0.1:4400', true],
+    ['http://[::1]:4400', 'localhost:4400', true],
+    // Another site, another port, another device, or none.
+    ['https://attacker.example', '127.0.0.1:4400', false],
+    ['http://localhost:3000', '127.0.0.1:4400', false],
+    ['http://192.168.1.66:4321', '192.168.1.20:4321', false],
+    ['http://192.168.1.20:4321', 'localhost:4321', false],
+    ['null', 'localhost:4321', false],
+    ['file://', 'localhost:4321', false],
+  ])('a page at %s reaching the inbox as %s is its own site: %s', (origin, host, own) => {
+    expect(isOwnOrigin(origin, host)).toBe(own);
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Server } from 'node:http';
+import { get as httpGet, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from './site-server.mjs';
 
@@ -19,7 +19,7 @@ function builtSite() {
   return { root, clip, page: Buffer.from(page) };
 }
 
-describe('the local site server and Range requests', () => {
+describe('the local site server', () => {
   const site = builtSite();
   let server: Server;
   let origin: string;
@@ -39,48 +39,44 @@ describe('the local site server and Range requests', () => {
     return { response, body: Buffer.from(await response.arrayBuffer()) };
   };
 
-  it('answers a video without Range whole, and says it serves ranges', async () => {
-    const { response, body } = await get('/videos/clip.mp4');
-    expect(response.status).toBe(200);
-    expect(response.headers.get('accept-ranges')).toBe('bytes');
-    expect(response.headers.get('content-length')).toBe('1000');
-    expect(body.equals(site.clip)).toBe(true);
-  });
-
-  it('answers the two-byte probe Safari sends before it plays an MP4 with 206 and those two bytes', async () => {
-    const { response, body } = await get('/videos/clip.mp4', { Range: 'bytes=0-1' });
-    expect(response.status).toBe(206);
-    expect(response.headers.get('content-range')).toBe('bytes 0-1/1000');
-    expect(response.headers.get('content-length')).toBe('2');
-    expect(response.headers.get('content-type')).toBe('video/mp4');
-    expect(body.equals(site.clip.subarray(0, 2))).toBe(true);
+  // The byte ranges a Range header names are byte-range.test.ts's; these are how they are answered.
+  it.each([
+    // Safari sends this two-byte probe before it plays an MP4.
+    ['bytes=0-1', 206, 'bytes 0-1/1000', [0, 2]],
+    ['bytes=600-', 206, 'bytes 600-999/1000', [600, 1000]],
+    ['bytes=-100', 206, 'bytes 900-999/1000', [900, 1000]],
+    ['bytes=1000-', 416, 'bytes */1000', [0, 0]],
+  ] as const)('answers a video asked for %s with %i, %s', async (range, status, contentRange, [start, end]) => {
+    const { response, body } = await get('/videos/clip.mp4', { Range: range });
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-range')).toBe(contentRange);
+    expect(body.equals(site.clip.subarray(start, end))).toBe(true);
+    if (status === 206) {
+      expect(response.headers.get('content-length')).toBe(String(end - start));
+      expect(response.headers.get('content-type')).toBe('video/mp4');
+    }
     // The host's headers reach a partial answer too.
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('answers an open range and a suffix range with the bytes they name', async () => {
-    const open = await get('/videos/clip.mp4', { Range: 'bytes=600-' });
-    expect(open.response.status).toBe(206);
-    expect(open.response.headers.get('content-range')).toBe('bytes 600-999/1000');
-    expect(open.body.equals(site.clip.subarray(600))).toBe(true);
-
-    const suffix = await get('/videos/clip.mp4', { Range: 'bytes=-100' });
-    expect(suffix.response.status).toBe(206);
-    expect(suffix.response.headers.get('content-range')).toBe('bytes 900-999/1000');
-    expect(suffix.body.equals(site.clip.subarray(900))).toBe(true);
-  });
-
-  it('answers a range past the end with 416 and the length', async () => {
-    const { response, body } = await get('/videos/clip.mp4', { Range: 'bytes=1000-' });
-    expect(response.status).toBe(416);
-    expect(response.headers.get('content-range')).toBe('bytes */1000');
-    expect(body.length).toBe(0);
+  it('answers a video whole without Range, with several ranges, or with a conditional range it cannot check', async () => {
+    const headerSets: Record<string, string>[] = [
+      {},
+      { Range: 'bytes=0-1,5-6' },
+      { Range: 'bytes=0-1', 'If-Range': '"some-etag"' },
+    ];
+    for (const headers of headerSets) {
+      const { response, body } = await get('/videos/clip.mp4', headers);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('accept-ranges')).toBe('bytes');
+      expect(response.headers.get('content-length')).toBe('1000');
+      expect(body.equals(site.clip)).toBe(true);
+    }
   });
 
   it('serves ranges of other files too, from the file itself rather than its gzipped form', async () => {
     const whole = await get('/', { 'Accept-Encoding': 'gzip' });
     expect(whole.response.headers.get('content-encoding')).toBe('gzip');
-
     const { response, body } = await get('/', { Range: 'bytes=0-14', 'Accept-Encoding': 'gzip' });
     expect(response.status).toBe(206);
     expect(response.headers.get('content-encoding')).toBeNull();
@@ -88,20 +84,22 @@ describe('the local site server and Range requests', () => {
     expect(body.toString()).toBe('<!doctype html>');
   });
 
-  it('answers several ranges, or a conditional range it cannot check, with the whole file', async () => {
-    const headerSets: Record<string, string>[] = [
-      { Range: 'bytes=0-1,5-6' },
-      { Range: 'bytes=0-1', 'If-Range': '"some-etag"' },
-    ];
-    for (const headers of headerSets) {
-      const { response, body } = await get('/videos/clip.mp4', headers);
-      expect(response.status).toBe(200);
-      expect(body.equals(site.clip)).toBe(true);
+  it('answers an unknown path with the 404 page, and a malformed one with 400, not a server error', async () => {
+    expect((await get('/videos/none.mp4', { Range: 'bytes=0-1' })).response.status).toBe(404);
+    for (const path of ['/%', '/%E0%A4%A', '/projekte/%zz']) {
+      const { response, body } = await get(path);
+      expect([response.status, body.toString()], path).toEqual([400, 'Bad Request']);
     }
   });
 
-  it('still answers an unknown path with the 404 page', async () => {
-    const { response } = await get('/videos/none.mp4', { Range: 'bytes=0-1' });
-    expect(response.status).toBe(404);
+  it('serves its inbox to this machine only (local-inbox/request-guard.mjs)', async () => {
+    expect((await get('/inbox/messages')).response.status).toBe(200);
+    // fetch sends no Host header but the URL's.
+    const rebinding = await new Promise((resolve, reject) =>
+      httpGet(`${origin}/inbox/messages`, { headers: { Host: 'attacker.example' } }, (response) =>
+        resolve(response.resume().statusCode),
+      ).on('error', reject),
+    );
+    expect(rebinding).toBe(403);
   });
 });

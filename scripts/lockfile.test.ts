@@ -153,6 +153,12 @@ describe('package-lock.json', () => {
     }
   });
 
+  // Without it, npm installs on Node 20 all the same, after an EBADENGINE warning for each package
+  // that wants more; with it, npm install and npm ci stop with EBADENGINE before installing anything.
+  it('has npm refuse to install on a Node outside engines (engine-strict in .npmrc)', () => {
+    expect(readFileSync('.npmrc', 'utf-8')).toMatch(/^engine-strict=true$/m);
+  });
+
   it('is named by the README, so a developer learns the range before npm refuses', () => {
     expect(readFileSync('README.md', 'utf-8')).toContain(`\`${manifest.engines.node}\``);
   });

@@ -12,10 +12,8 @@
  * to where the test's nginx listens, as a hosts file and a port forward would, while the requests,
  * the TLS server name and the certificate check keep the real host name.
  */
-import { existsSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import net from 'node:net';
-import { dirname, join } from 'node:path';
+import { ensurePreloadList } from './preload-list.mjs';
 
 const hostname = process.argv[2];
 if (!hostname) throw new Error('Usage: node deploy/observatory/scan.mjs <hostname>');
@@ -38,12 +36,7 @@ net.Socket.prototype.connect = /** @type {typeof connect} */ (
   }
 );
 
-// The package's install script downloads Chromium's HSTS preload list; installed without it (no
-// internet in CI), the scanner finds no list. An empty one means no host counts as preloaded, so the
-// redirection and HSTS results come from what the server sends, never from the list.
-const packageDir = dirname(createRequire(import.meta.url).resolve('@mdn/mdn-http-observatory/package.json'));
-const preloadList = join(packageDir, 'conf', 'hsts-preload.json');
-if (!existsSync(preloadList)) writeFileSync(preloadList, '{}\n');
+ensurePreloadList();
 
 const { scan } = await import('@mdn/mdn-http-observatory');
 const result = await scan(hostname);

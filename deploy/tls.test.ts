@@ -1,0 +1,137 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import agency from '../src/content/agency.json' with { type: 'json' };
+import { requirements } from './built-site';
+import { findNginx, hasOpenssl, installHint, startNginx, type KeyType, type RunningNginx } from './nginx-server';
+import { enumerateSuites, findNmap, handshake, resumeSession } from './tls-scan';
+
+/**
+ * The shipped deploy/nginx configuration's TLS in real nginx, once with each kind of certificate
+ * certbot issues, scanned by nmap and openssl and held to Mozilla's "intermediate" profile
+ * (deploy/nginx/snippets/uferlicht-tls.conf). Without nginx, openssl or nmap a developer gets one line
+ * saying how to install them; CI (`CI` set) fails instead of skipping.
+ */
+const www = new URL(agency.siteUrl).hostname;
+const apex = www.replace(/^www\./, '');
+
+/** Mozilla's intermediate profile, guideline 6.0 (https://ssl-config.mozilla.org/guidelines/6.0.json). */
+const intermediate = {
+  protocols: ['TLSv1.2', 'TLSv1.3'],
+  tls12Suites: [
+    'TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256',
+    'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256',
+    'TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384',
+    'TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384',
+    'TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256',
+    'TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256',
+  ],
+  tls13Suites: ['TLS_AES_128_GCM_SHA256', 'TLS_AES_256_GCM_SHA384', 'TLS_CHACHA20_POLY1305_SHA256'],
+  /** By OpenSSL's names; the guideline's X25519MLKEM768 needs OpenSSL 3.5 (see the snippet). */
+  groups: ['X25519', 'P-256', 'P-384'],
+  /** The guideline's client-side choice of suite (ssl_prefer_server_ciphers off). */
+  preference: 'client',
+  sessionTimeoutSeconds: 86_400,
+};
+/** Groups OpenSSL 3.0 offers that the profile leaves out: nginx must refuse each. */
+const otherGroups = ['P-521', 'X448', 'ffdhe2048', 'ffdhe3072'];
+const keyTypes: KeyType[] = ['ecdsa', 'rsa'];
+/** A certificate signs the key exchange: ECDHE_ECDSA suites need an ECDSA one, ECDHE_RSA an RSA one. */
+const tls12SuitesFor = (keyType: KeyType) =>
+  intermediate.tls12Suites.filter((suite) => suite.startsWith(`TLS_ECDHE_${keyType.toUpperCase()}_`));
+
+/** Two nginx starts and a certificate each (RSA takes longest to make). */
+const SETUP_TIMEOUT_MS = 30_000;
+const SCAN_TIMEOUT_MS = 30_000;
+
+const nginx = findNginx();
+const nmap = findNmap();
+const { skip, failInCi } = requirements('deploy/tls.test.ts', 'the TLS scan of real nginx', [
+  !nginx && installHint.nginx,
+  !hasOpenssl() && installHint.openssl,
+  !nmap && 'nmap (sudo apt-get install nmap)',
+]);
+
+describe.skipIf(skip)("the shipped nginx configuration's TLS, scanned in real nginx", () => {
+  let tmp: string;
+  const servers = new Map<KeyType, RunningNginx>();
+  const httpsPort = (keyType: KeyType) => servers.get(keyType)!.ports.https;
+
+  beforeAll(async () => {
+    failInCi();
+    tmp = mkdtempSync(join(tmpdir(), 'uferlicht-tls-'));
+    // TLS is the same for every path, so an empty web root will do.
+    const root = join(tmp, 'root');
+    mkdirSync(root);
+    for (const keyType of keyTypes) {
+      const prefix = join(tmp, keyType);
+      servers.set(keyType, await startNginx({ nginx: nginx!, prefix, root, hosts: [www, apex], keyType }));
+    }
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    for (const server of servers.values()) await server.stop();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it.each(keyTypes)(
+    "with an %s certificate accepts TLS 1.2 and 1.3 only, with the profile's suites and the client's choice among them, at both names",
+    async (keyType) => {
+      const scans = await Promise.all([www, apex].map((name) => enumerateSuites(nmap!, httpsPort(keyType), name)));
+      for (const [index, servername] of [www, apex].entries()) {
+        const scan = scans[index]!;
+        const where = `${keyType}, ${servername}`;
+        expect.soft([...scan.keys()], `protocol versions (${where})`).toEqual(intermediate.protocols);
+        expect
+          .soft(scan.get('TLSv1.2')?.suites.sort(), `TLS 1.2 suites (${where})`)
+          .toEqual(tls12SuitesFor(keyType).sort());
+        expect
+          .soft(scan.get('TLSv1.3')?.suites.sort(), `TLS 1.3 suites (${where})`)
+          .toEqual([...intermediate.tls13Suites].sort());
+        for (const protocol of intermediate.protocols)
+          expect
+            .soft(scan.get(protocol)?.preference, `${protocol} preference (${where})`)
+            .toBe(intermediate.preference);
+      }
+    },
+    SCAN_TIMEOUT_MS,
+  );
+
+  it.each(keyTypes)(
+    "with an %s certificate exchanges keys over the profile's groups only",
+    async (keyType) => {
+      const accepted = async (protocol: string) => {
+        const results = await Promise.all(
+          [...intermediate.groups, ...otherGroups].map(async (group) => {
+            const { ok } = await handshake(httpsPort(keyType), www, [protocol, '-groups', group]);
+            return ok ? [group] : [];
+          }),
+        );
+        return results.flat();
+      };
+      expect.soft(await accepted('-tls1_3'), 'TLS 1.3').toEqual(intermediate.groups);
+      // In TLS 1.2 a client's groups also bound the curve of an ECDSA certificate (P-256 here), so
+      // only with RSA do they name the key exchange alone.
+      if (keyType === 'rsa') expect.soft(await accepted('-tls1_2'), 'TLS 1.2').toEqual(intermediate.groups);
+    },
+    SCAN_TIMEOUT_MS,
+  );
+
+  it.each(keyTypes)(
+    "with an %s certificate resumes sessions from nginx's cache for a day, and hands out no session ticket",
+    async (keyType) => {
+      const tls12 = await resumeSession(httpsPort(keyType), www, '-tls1_2');
+      // A TLS 1.2 session ticket is the session, encrypted with nginx's ticket key: none must be issued.
+      expect.soft(tls12.session, 'TLS 1.2 session').not.toMatch(/TLS session ticket/);
+      expect.soft(tls12.resumed, 'TLS 1.2 resumption').toBe(true);
+      // TLS 1.3 always sends a ticket; with tickets off it only names the entry in nginx's cache.
+      const tls13 = await resumeSession(httpsPort(keyType), www, '-tls1_3');
+      expect
+        .soft(tls13.session, 'TLS 1.3 session lifetime')
+        .toMatch(new RegExp(`ticket lifetime hint: ${intermediate.sessionTimeoutSeconds} \\(seconds\\)`));
+      expect.soft(tls13.resumed, 'TLS 1.3 resumption').toBe(true);
+    },
+    SCAN_TIMEOUT_MS,
+  );
+});
