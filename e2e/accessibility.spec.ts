@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import axe from 'axe-core';
 import { defaultLocale, expect, getTranslator, localizedPath, locales, test, waitForIsland } from './fixtures';
+import { sendFailureErrors } from './contact-form';
 import { uniqueEmail } from './inbox-client';
 import { forEveryPage, walkLandingStates } from './site-behaviour';
 
@@ -64,7 +65,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test.describe(() => {
       // The refused send is logged by the form, and so is the unanswered one if the checks outlast it.
-      test.use({ expectedConsoleErrors: /^Contact form: sending failed|status of 500/ });
+      test.use({ expectedConsoleErrors: sendFailureErrors });
 
       for (const locale of locales) {
         test(`the team dialog and the form's states (${locale}) have no axe violations`, async ({ page, request }) => {

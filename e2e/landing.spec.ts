@@ -7,38 +7,35 @@ import { agency, expect, getTranslator, localizedPath, locales, test } from './f
 for (const locale of locales) {
   const t = getTranslator(locale);
 
-  test.describe(`landing page (${locale})`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.goto(localizedPath('/', locale));
-    });
+  test(`the hero’s call to action leads to the contact section (${locale})`, async ({ page }) => {
+    await page.goto(localizedPath('/', locale));
+    await page.locator('[data-hero-cta]').click();
+    await expect(page).toHaveURL(/#contact$/);
+    await expect(page.locator('#contact')).toBeInViewport();
+  });
 
-    test('the hero’s call to action leads to the contact section', async ({ page }) => {
-      await page.locator('[data-hero-cta]').click();
-      await expect(page).toHaveURL(/#contact$/);
-      await expect(page.locator('#contact')).toBeInViewport();
-    });
+  test(`project screenshots come as AVIF, loaded when a visitor gets near them (${locale})`, async ({ page }) => {
+    await page.goto(localizedPath('/', locale));
+    const cards = page.locator('#projects [data-project]');
+    await expect(cards).toHaveCount(6);
+    for (const card of await cards.all()) {
+      await expect(card.locator('picture source[type="image/avif"]')).toHaveCount(1);
+      await expect(card.locator('img')).toHaveAttribute('loading', 'lazy');
+    }
+  });
 
-    test('project screenshots come as AVIF, loaded only when a visitor gets near them', async ({ page }) => {
-      const cards = page.locator('#projects [data-project]');
-      await expect(cards).toHaveCount(6);
-      for (const card of await cards.all()) {
-        await expect(card.locator('picture source[type="image/avif"]')).toHaveCount(1);
-        await expect(card.locator('img')).toHaveAttribute('loading', 'lazy');
-      }
-    });
-
-    test('contact: name, e-mail and subject required, e-mail typed as such, description 4 rows', async ({ page }) => {
-      const form = page.getByRole('form', { name: t('contact.form.label') });
-      for (const field of ['name', 'email', 'title'] as const) {
-        await expect(form.getByLabel(t(`contact.form.${field}`))).toHaveAttribute('required', '');
-      }
-      const project = form.getByLabel(t('contact.form.project'));
-      await expect(project).not.toHaveAttribute('required');
-      await expect(project).toHaveAttribute('rows', '4');
-      await expect(form.getByLabel(t('contact.form.email'))).toHaveAttribute('type', 'email');
-      // The asterisk a sighted visitor reads; screen readers hear "required" from the field itself.
-      await expect(form.locator('label', { hasText: '*' })).toHaveCount(3);
-    });
+  test(`the form (${locale}) requires name, e-mail and subject, types the e-mail, has 4 rows`, async ({ page }) => {
+    await page.goto(localizedPath('/', locale));
+    const form = page.getByRole('form', { name: t('contact.form.label') });
+    for (const field of ['name', 'email', 'title'] as const) {
+      await expect(form.getByLabel(t(`contact.form.${field}`))).toHaveAttribute('required', '');
+    }
+    const project = form.getByLabel(t('contact.form.project'));
+    await expect(project).not.toHaveAttribute('required');
+    await expect(project).toHaveAttribute('rows', '4');
+    await expect(form.getByLabel(t('contact.form.email'))).toHaveAttribute('type', 'email');
+    // The asterisk a sighted visitor reads; screen readers hear "required" from the field itself.
+    await expect(form.locator('label', { hasText: '*' })).toHaveCount(3);
   });
 }
 

@@ -26,11 +26,9 @@ function factText(fact: unknown, locale: Locale): string {
 
 /** The agency facts a legal text names: its tokens, leaving out the parts whose condition does not hold. */
 function factsNamedIn(locale: Locale, legalPage: LegalPage): string[] {
-  const source = readFileSync(`src/content/legal/${locale}/${legalPage}.md`, 'utf-8').replace(
-    CONDITION,
-    (_part, path: string, content: string) => (isPresent(factAt(path)) ? content : ''),
-  );
-  return [...new Set([...source.matchAll(TOKEN)].map((match) => match[1]!))];
+  const source = readFileSync(`src/content/legal/${locale}/${legalPage}.md`, 'utf-8');
+  const holding = source.replace(CONDITION, (_, path: string, part: string) => (isPresent(factAt(path)) ? part : ''));
+  return [...new Set([...holding.matchAll(TOKEN)].map((match) => match[1]!))];
 }
 
 for (const { locale, path, url } of allRoutes.filter((route) => route.path !== '/')) {

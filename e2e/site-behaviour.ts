@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { contactForm } from './contact-form';
+import { contactForm, STATUS_RESET_MS } from './contact-form';
 import {
   allRoutes,
   defaultLocale,
@@ -131,7 +131,7 @@ export async function walkLandingStates(
   await look('contact-success', form.form);
   // Back to idle 5 s after the send ended, so the hold is over too. No answer comes then: the form
   // stays in its sending state far longer than a look takes.
-  await expect(form.success).toBeEmpty({ timeout: 10_000 });
+  await expect(form.success).toBeEmpty({ timeout: 2 * STATUS_RESET_MS });
   await inbox.failNext({ status: 'hang' });
   await form.fill(message);
   await form.submit.click();

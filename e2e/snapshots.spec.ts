@@ -1,17 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
+import { sendFailureErrors } from './contact-form';
 import { allRoutes, expect, locales, test } from './fixtures';
 import { forEveryPage, readThrough, walkLandingStates } from './site-behaviour';
 
 /**
  * What every page says, as a visitor and a screen reader get it: its accessibility tree (landmarks,
- * headings and their levels, every text, every link with its address), compared with the committed
- * snapshot in `e2e/snapshots/` on every run. A changed word, a lost space, a moved heading or a
- * dropped link fails here with a line diff. After a change on purpose: `npx playwright test
- * e2e/snapshots.spec.ts --update-snapshots`, then read the diff of the snapshot files before committing.
- *
- * Compared as text (`toMatchSnapshot`), not with `toMatchAriaSnapshot`: the baselines that one writes
- * turn every number of two or more digits into `\d+`, so a changed postcode or figure of the terms
- * would still match.
+ * headings and their levels, texts, links with their addresses), against the committed snapshots in
+ * `e2e/snapshots/`; README › Quality says how to update them. Compared as text (`toMatchSnapshot`):
+ * the baselines `toMatchAriaSnapshot` writes turn every number of two or more digits into `\d+`, so
+ * a changed postcode or figure of the terms would pass.
  */
 
 /** The snapshot file of a page: `de/impressum.aria.yml`, `en/index.aria.yml`, `404.aria.yml`. */
@@ -49,7 +46,7 @@ for (const locale of locales) {
   test.describe(() => {
     // The refused send is logged by the form (docs/behaviour.md › Error catalogue), and so is the
     // unanswered one if the page is still open when it times out.
-    test.use({ expectedConsoleErrors: /^Contact form: sending failed|status of 500/ });
+    test.use({ expectedConsoleErrors: sendFailureErrors });
 
     test(`the team dialog and the form's states (${locale}) read as their snapshots`, async ({ page, request }) => {
       // A fixed address: the fields keep it after a failure, so it is part of the snapshots.
