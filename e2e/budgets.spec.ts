@@ -45,21 +45,16 @@ forEveryPage((url) => {
       expect(imgSrc?.split(' ')).toContain(icon!.startsWith('data:') ? 'data:' : "'self'");
     });
 
-    test('carries the content security policy and the host headers; links that leave open apart', async ({ page }) => {
+    test('carries its content security policy; links that leave the site open apart', async ({ page }) => {
       const response = await page.goto(url);
       const policy = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
       expect(policy).toContain("default-src 'self'");
       expect(policy).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:\d+;/);
       expect(policy).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/);
       expect(policy).not.toContain('unsafe-inline');
-      const headers = response!.headers();
-      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      // Every suite runs with Trusted Types enforced, so a script that writes HTML from a string fails here.
-      expect(headers['content-security-policy']).toContain("require-trusted-types-for 'script'");
-      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
-      expect(headers['x-content-type-options']).toBe('nosniff');
-      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(headers['permissions-policy']).toContain('camera=()');
+      // The host's headers are deploy/'s to prove; the local server sends them too, so every suite runs
+      // with Trusted Types enforced and a script that writes HTML from a string fails.
+      expect(response!.headers()['content-security-policy']).toContain("require-trusted-types-for 'script'");
       // Every link that leaves the site opens in a new tab without handing over the page or its address.
       for (const link of await page.locator('a[target="_blank"], a[href^="http"]').all()) {
         await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -130,11 +125,4 @@ test.describe(() => {
     });
     expect(refused).toBe('TypeError');
   });
-});
-
-test('hashed build assets may be cached for a year', async ({ request, page }) => {
-  await page.goto('/');
-  const islandCode = await page.locator('astro-island').first().getAttribute('component-url');
-  const response = await request.get(islandCode!);
-  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });

@@ -56,7 +56,6 @@ test.describe(() => {
     const response = await page.goto(`/${defaultLocale}/impressum/`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(getTranslator(defaultLocale)('notFound.title'));
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   });
 });
 

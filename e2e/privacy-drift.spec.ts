@@ -7,12 +7,9 @@ import { isThirdCountry } from '../src/content/countries';
 import { agency, expect, localizedPath, locales, test, type Locale } from './fixtures';
 import { observeSite, type SiteBehaviour } from './site-behaviour';
 
-/**
- * The privacy policy cannot drift from the code. The site's behaviour is derived by using the built
- * site (every page, every interactive part, the form sent to the local inbox), and every statement of
- * the policy that depends on it is checked against what was seen, in every language. A web font, a
- * storage entry, a host or a processor added or removed without changing the text fails here.
- */
+// The privacy policy cannot drift from the code: every statement of it that depends on what the built
+// site does (site-behaviour.ts watches every page, every interactive part, the form sent to the local
+// inbox) is checked against what was seen, in every language.
 
 /** Hosts other than the site's own that a page may reach, and the recipient the policy names for each. */
 const recipientOfHost = new Map([

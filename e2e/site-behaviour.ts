@@ -19,16 +19,14 @@ import { inboxFor } from './inbox-client';
  */
 
 /** What a visitor does, in the order the observation does it. */
-export const visitorActions = [
-  'visit every page',
-  'hover the project videos',
-  'open a team member',
-  'type into the contact form',
-  'send the contact form',
-  'toggle the theme',
-  'switch the language',
-] as const;
-export type VisitorAction = (typeof visitorActions)[number];
+export type VisitorAction =
+  | 'visit every page'
+  | 'hover the project videos'
+  | 'open a team member'
+  | 'type into the contact form'
+  | 'send the contact form'
+  | 'toggle the theme'
+  | 'switch the language';
 
 export type StorageKind = 'localStorage' | 'sessionStorage' | 'cookie';
 

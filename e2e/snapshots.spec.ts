@@ -56,3 +56,25 @@ for (const locale of locales) {
     });
   });
 }
+
+test.describe('without JavaScript', () => {
+  // The HTML as built: the islands as the server rendered them, <noscript> included.
+  test.use({ javaScriptEnabled: false });
+
+  forEveryPage((url) => {
+    test(`no word on ${url} runs into a link or an emphasis beside it`, async ({ page }) => {
+      await page.goto(url);
+      const runTogether = await page.locator('body :is(a, strong, em, code, abbr)').evaluateAll((elements) =>
+        elements.flatMap((element) => {
+          const [before = '', own = '', after = ''] = [element.previousSibling, element, element.nextSibling].map(
+            (node) => node?.textContent ?? undefined,
+          );
+          const joined = (left: string, right: string) =>
+            /[\p{L}\p{N}:;,!?]$/u.test(left) && /^[\p{L}\p{N}]/u.test(right);
+          return joined(before, own) || joined(own, after) ? [`${before.slice(-20)}|${own}|${after.slice(0, 20)}`] : [];
+        }),
+      );
+      expect(runTogether).toEqual([]);
+    });
+  });
+});
