@@ -1,22 +1,13 @@
-import { existsSync } from 'node:fs';
-import { chromium, defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium, missingEngine, quietChromium } from './e2e-journeys/engines';
 
 /** Where the e2e suite serves the built site (with the local inbox on the same port); E2E_PORT picks another. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4400);
 
-/**
- * Playwright's own Chromium when it is installed, else the system's (Debian: `apt-get install
- * chromium`), since a browser download is not possible everywhere.
- */
-function chromiumExecutable(): string | undefined {
-  if (existsSync(chromium.executablePath())) return undefined;
-  const system = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(system)) return system;
-  throw new Error(
-    'No Chromium found for the end-to-end tests. Install one of:\n' +
-      '  sudo apt-get install chromium        (Debian/Ubuntu; or set CHROMIUM_PATH to any Chromium)\n' +
-      '  npx playwright install chromium      (where downloads are allowed)',
-  );
+function chromiumExecutable(): string {
+  const found = findChromium();
+  if (!found) throw new Error(missingEngine.Chromium);
+  return found;
 }
 
 export default defineConfig({
@@ -36,8 +27,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumExecutable(),
-      // Keeps Chromium from calling home: this machine and CI have no internet.
-      args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: quietChromium,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -6,7 +6,7 @@ import { getTranslator } from '../src/i18n/translate';
 /**
  * What a visitor reads on the contact form in `locale`, from the dictionary as the page renders it:
  * kept apart from any test runner so the Playwright suite and the cross-engine journeys
- * (e2e-engines/) expect the same.
+ * (e2e-journeys/) expect the same.
  */
 export function contactText(locale: Locale) {
   const t = getTranslator(locale);

@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { builtFiles } from '../deploy/production-build';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
 import { routes } from '../src/routes.mjs';
+import { hydratedIsland, languageLink as languageLinkSelector, languageMenu, languageMenuIsClosed } from './site-parts';
 
 // The suites loop over the locale registry and read what a visitor reads from the dictionaries
 // (`getTranslator(locale)`) and the content, so no test holds a copy of a language.
@@ -45,25 +46,27 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp | null; pageErro
   ],
 });
 
-/**
- * The language switch's link to `locale`. From three languages on the switch is a menu (a plain
- * `<details>`, so it opens before hydration too): it is opened first, as a visitor would.
- */
+/** The language switch's link to `locale`, with the switch's menu opened first if it is one. */
 export async function languageLink(page: Page, locale: string) {
-  const menu = page.locator('[data-site-header] details:has([data-language-link])');
-  if ((await menu.count()) > 0 && !(await menu.evaluate((details) => (details as HTMLDetailsElement).open))) {
-    await menu.locator('summary').click();
-  }
-  return page.locator(`[data-language-link="${locale}"]`);
+  if (await page.evaluate(languageMenuIsClosed, languageMenu)) await page.locator(`${languageMenu} > summary`).click();
+  return page.locator(languageLinkSelector(locale));
+}
+
+/**
+ * Holds back the requests for `pattern` (an island's code, say) until the returned function is
+ * called; then they go on, or fail as a lost connection would with `fail`.
+ */
+export async function holdBack(page: Page, pattern: string, { fail = false } = {}) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await (fail ? route.abort() : route.continue());
+  });
+  return release;
 }
 
 /** Waits until the island whose component file matches `name` has hydrated. */
 export async function waitForIsland(page: Page, name: string, timeout?: number) {
-  await expect(page.locator(`astro-island[component-url*="${name}"]:not([ssr])`).first()).toBeAttached({ timeout });
-}
-
-/** Scrolls the window to `y` at once (the site scrolls smoothly by default) and waits until it is there. */
-export async function scrollToY(page: Page, y: number) {
-  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+  await expect(page.locator(hydratedIsland(name)).first()).toBeAttached({ timeout });
 }

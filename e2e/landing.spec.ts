@@ -1,8 +1,8 @@
 import { devices } from '@playwright/test';
 import { agency, expect, getTranslator, localizedPath, locales, test } from './fixtures';
 
-// What the landing page says, section by section, is its snapshot (snapshots.spec.ts), and the order of
-// its sections and its width on a phone are e2e-engines/ journeys'; here is the rest of what it does.
+// What the landing page says is its snapshot (snapshots.spec.ts), the order of its sections and its width
+// on a phone are e2e-journeys/'s (first-load.ts, every-route.ts); here is the rest of what it does.
 
 for (const locale of locales) {
   const t = getTranslator(locale);

@@ -51,62 +51,62 @@ function breakpointEdges(html: string): number[] {
   return [...edges].sort((a, b) => a - b);
 }
 
-/** Serves `url` from the build with `edit` applied to its HTML. */
-async function serveEdited(page: Page, url: string, edit: (html: string) => string) {
+/**
+ * Opens `url` at every width where its stylesheet changes, as built or, with `edit`, changed as the
+ * site's own code would change it, and checks it there.
+ */
+async function atEveryEdge(
+  page: Page,
+  url: string,
+  edit: ((html: string) => string) | null,
+  check: (width: number) => Promise<void>,
+) {
   const html = builtHtml(url);
-  const edited = edit(html);
-  expect(edited, 'the edit changed the page').not.toBe(html);
-  await page.route(`**${url}`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: edited }),
-  );
-  return breakpointEdges(html);
-}
-
-/** The header's row: its content box and every control a visitor sees in it, left to right. */
-function headerLayout(page: Page) {
-  return page.evaluate(() => {
-    const row = document.querySelector('[data-site-header] > div')!;
-    const style = getComputedStyle(row);
-    const box = row.getBoundingClientRect();
-    const seen = (element: Element) => element.checkVisibility() && element.getBoundingClientRect().width > 1;
-    const controls = [...row.querySelectorAll('a, button, summary, [aria-current]')]
-      // What is on screen; the inside of a menu's summary is the summary.
-      .filter((element) => seen(element) && !element.parentElement?.closest('summary'))
-      .map((element) => {
-        const rect = element.getBoundingClientRect();
-        return {
-          name: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30),
-          left: rect.left,
-          right: rect.right,
-          lines: element.getClientRects().length,
-        };
-      })
-      .sort((a, b) => a.left - b.left);
-    return {
-      pageWidth: document.documentElement.scrollWidth,
-      contentLeft: box.left + parseFloat(style.paddingLeft),
-      contentRight: box.right - parseFloat(style.paddingRight),
-      rightEdge: box.right,
-      controls,
-    };
-  });
+  if (edit) {
+    const edited = edit(html);
+    expect(edited, 'the edit changed the page').not.toBe(html);
+    await page.route(`**${url}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: edited }),
+    );
+  }
+  for (const width of breakpointEdges(html)) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(url);
+    await check(width);
+  }
 }
 
 /** What the header must be at `width`: on the screen, nothing overlapping, nothing broken over two lines. */
 async function expectHeaderFits(page: Page, width: number) {
-  const layout = await headerLayout(page);
-  const at = `at ${width} px`;
-  expect(layout.pageWidth, `page width ${at}`).toBeLessThanOrEqual(width);
-  expect(layout.controls.length, `controls ${at}`).toBeGreaterThanOrEqual(4);
-  for (const [index, control] of layout.controls.entries()) {
-    // The home link's focus ring reaches 4 px into the padding; the controls may use the padding but
+  const problems = await page.evaluate((width) => {
+    const row = document.querySelector('[data-site-header] > div')!;
+    const box = row.getBoundingClientRect();
+    // The home link's focus ring reaches 4 px into the padding: the controls may use the padding,
     // not the screen's edge.
-    expect(control.left, `${control.name} ${at}`).toBeGreaterThanOrEqual(layout.contentLeft - 4);
-    expect(control.right, `${control.name} ${at}`).toBeLessThanOrEqual(layout.rightEdge);
-    expect(control.lines, `${control.name} on one line ${at}`).toBe(1);
-    const next = layout.controls[index + 1];
-    if (next) expect(control.right, `${control.name} before ${next.name} ${at}`).toBeLessThanOrEqual(next.left + 0.5);
-  }
+    const left = box.left + parseFloat(getComputedStyle(row).paddingLeft) - 4;
+    const seen = (element: Element) => element.checkVisibility() && element.getBoundingClientRect().width > 1;
+    const controls = [...row.querySelectorAll('a, button, summary, [aria-current]')]
+      // What is on screen; the inside of a menu's summary is the summary.
+      .filter((element) => seen(element) && !element.parentElement?.closest('summary'))
+      .map((element) => ({
+        name: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30),
+        rect: element.getBoundingClientRect(),
+        lines: element.getClientRects().length,
+      }))
+      .sort((a, b) => a.rect.left - b.rect.left);
+    const problems: string[] = [];
+    const pageWidth = document.documentElement.scrollWidth;
+    if (pageWidth > width) problems.push(`page ${pageWidth} px wide`);
+    if (controls.length < 4) problems.push(`only ${controls.length} controls`);
+    controls.forEach(({ name, rect, lines }, index) => {
+      if (rect.left < left || rect.right > box.right) problems.push(`${name} off the row`);
+      if (lines !== 1) problems.push(`${name} on ${lines} lines`);
+      const next = controls[index + 1];
+      if (next && rect.right > next.rect.left + 0.5) problems.push(`${name} over ${next.name}`);
+    });
+    return problems;
+  }, width);
+  expect(problems, `the header at ${width} px`).toEqual([]);
 }
 
 for (const locale of locales) {
@@ -115,50 +115,42 @@ for (const locale of locales) {
   const switchMarkup = (languages: ReturnType<typeof languageLinks>) =>
     renderToStaticMarkup(createElement(LanguageSwitch, { current: locale, languages, label }));
 
-  test.describe(`the header on ${url}`, () => {
-    test('fits at every breakpoint edge with the site’s languages', async ({ page }) => {
-      for (const width of breakpointEdges(builtHtml(url))) {
-        await page.setViewportSize({ width, height: 800 });
-        await page.goto(url);
-        await expectHeaderFits(page, width);
-      }
-    });
-
-    test('fits at every breakpoint edge with a third language, whose page the switch offers', async ({ page }) => {
-      const languages = languageLinks('/');
-      const built = switchMarkup(languages);
-      const edges = await serveEdited(page, url, (html) => {
-        // The switch as the build rendered it, so the one rendered here with a third language is
-        // what the build would put in its place.
+  for (const third of [false, true]) {
+    test(`the header on ${url} fits at every breakpoint edge with ${third ? 'a third language' : 'the site’s languages'}, and its switch offers each`, async ({
+      page,
+    }) => {
+      const languages = [...languageLinks('/'), ...(third ? [fakeLanguage] : [])];
+      // The switch as the build rendered it, so the one rendered here with a third language is what
+      // the build would put in its place.
+      const built = switchMarkup(languageLinks('/'));
+      const edit = (html: string) => {
         expect(html).toContain(built);
-        return html.replace(built, switchMarkup([...languages, fakeLanguage]));
-      });
-      for (const width of edges) {
-        await page.setViewportSize({ width, height: 800 });
-        await page.goto(url);
-        await expectHeaderFits(page, width);
-      }
+        return html.replace(built, switchMarkup(languages));
+      };
+      await atEveryEdge(page, url, third ? edit : null, (width) => expectHeaderFits(page, width));
 
-      const languageSwitch = page.getByRole('navigation', { name: label });
-      for (const language of [...languages, fakeLanguage].filter((other) => other.locale !== locale)) {
+      for (const language of languages.filter((other) => other.locale !== locale)) {
         const link = await languageLink(page, language.locale);
         await expect(link).toBeVisible();
         await expect(link).toHaveAttribute('href', language.href);
       }
-      await expect(languageSwitch.locator('[aria-current="true"]')).toBeVisible();
+      await expect(page.getByRole('navigation', { name: label }).locator('[aria-current="true"]')).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         page.viewportSize()!.width,
       );
     });
-  });
+  }
 }
 
 test.describe('the 404 page', () => {
-  const url = '/404.html';
-
-  /** Where each language's part of the page sits, and whether anything in it is cut off. */
-  const parts = (page: Page) =>
-    page.locator('[data-not-found] > section').evaluateAll((sections) =>
+  /**
+   * Each language's part of the page: nothing cut off, nothing on top of another; one below the
+   * other on a phone; from md two side by side, from lg three, or as many as there are. More that
+   * fit may join them; fewer may not.
+   */
+  async function expectPartsFit(page: Page, width: number, count: number) {
+    const at = `at ${width} px`;
+    const parts = await page.locator('[data-not-found] > section').evaluateAll((sections) =>
       sections.map((section) => {
         const rect = section.getBoundingClientRect();
         const cutOff = [...section.querySelectorAll('h1, h2, p, a')].filter(
@@ -168,66 +160,44 @@ test.describe('the 404 page', () => {
         return { top: rect.top, left: rect.left, right: rect.right, cutOff: cutOff.map((element) => element.tagName) };
       }),
     );
-
-  async function expectPartsFit(page: Page, width: number, count: number) {
-    const found = await parts(page);
-    expect(found, `at ${width} px`).toHaveLength(count);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width} px`).toBeLessThanOrEqual(
-      width,
-    );
-    for (const part of found) expect(part.cutOff, `at ${width} px`).toEqual([]);
-    // Side by side or one below the other, never on top of each other.
-    for (const [index, part] of found.entries()) {
-      for (const other of found.slice(index + 1)) {
-        const apart = other.top !== part.top || other.left >= part.right || other.right <= part.left;
-        expect(apart, `parts overlap at ${width} px`).toBe(true);
+    expect(parts, at).toHaveLength(count);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), at).toBeLessThanOrEqual(width);
+    for (const [index, part] of parts.entries()) {
+      expect(part.cutOff, at).toEqual([]);
+      for (const other of parts.slice(index + 1)) {
+        expect(
+          other.top !== part.top || other.left >= part.right || other.right <= part.left,
+          `parts overlap ${at}`,
+        ).toBe(true);
       }
     }
-    return found;
+    const firstRow = parts.filter((part) => part.top === parts[0]!.top).length;
+    if (width < md) expect(firstRow, `one below the other ${at}`).toBe(1);
+    else expect(firstRow, `side by side ${at}`).toBeGreaterThanOrEqual(Math.min(parts.length, width >= lg ? 3 : 2));
   }
 
-  /**
-   * How the parts share a row at `width`: one below the other on a phone; from md two side by side,
-   * from lg three, or as many as there are. More that fit may join them; fewer may not.
-   */
-  function expectRows(found: Awaited<ReturnType<typeof parts>>, width: number) {
-    const firstRow = found.filter((part) => part.top === found[0]!.top).length;
-    if (width < md) expect(firstRow, `one below the other at ${width} px`).toBe(1);
-    else
-      expect(firstRow, `side by side at ${width} px`).toBeGreaterThanOrEqual(
-        Math.min(found.length, width >= lg ? 3 : 2),
-      );
-  }
-
-  test('speaks every language, side by side from the md breakpoint as far as they fit', async ({ page }) => {
-    for (const width of breakpointEdges(builtHtml(url))) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(url);
-      expectRows(await expectPartsFit(page, width, locales.length), width);
-    }
-  });
-
-  test('makes room for a third language: a row of its own where it does not fit beside the others', async ({
-    page,
-  }) => {
-    const edges = await serveEdited(page, url, (html) => {
-      // The page's part for the last language, again, as the page's own loop writes one per language.
-      const parts = [...html.matchAll(/<section lang="[^"]*" aria-labelledby="not-found-[^"]*">[\s\S]*?<\/section>/g)];
-      expect(parts).toHaveLength(locales.length);
-      const last = parts.at(-1)![0];
-      const locale = locales.at(-1)!;
-      const fake = last
-        .replaceAll(`not-found-${locale}`, `not-found-${fakeLanguage.locale}`)
-        .replaceAll(`data-home-link="${locale}"`, `data-home-link="${fakeLanguage.locale}"`);
-      return html.replace(last, `${last}${fake}`);
+  for (const third of [false, true]) {
+    test(`speaks every language${third ? ' and makes room for a third' : ''}, side by side from the md breakpoint as far as they fit`, async ({
+      page,
+    }) => {
+      const edit = (html: string) => {
+        // The page's part for the last language, again, as the page's own loop writes one per language.
+        const parts = [
+          ...html.matchAll(/<section lang="[^"]*" aria-labelledby="not-found-[^"]*">[\s\S]*?<\/section>/g),
+        ];
+        expect(parts).toHaveLength(locales.length);
+        const last = parts.at(-1)![0];
+        const locale = locales.at(-1)!;
+        const fake = last
+          .replaceAll(`not-found-${locale}`, `not-found-${fakeLanguage.locale}`)
+          .replaceAll(`data-home-link="${locale}"`, `data-home-link="${fakeLanguage.locale}"`);
+        return html.replace(last, `${last}${fake}`);
+      };
+      const count = locales.length + (third ? 1 : 0);
+      await atEveryEdge(page, '/404.html', third ? edit : null, (width) => expectPartsFit(page, width, count));
+      // The default language's heading stays the page's only h1.
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.locator(`#not-found-${defaultLocale}`)).toHaveJSProperty('tagName', 'H1');
     });
-    for (const width of edges) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(url);
-      expectRows(await expectPartsFit(page, width, locales.length + 1), width);
-    }
-    // The default language's heading stays the page's only h1.
-    await expect(page.locator('h1')).toHaveCount(1);
-    await expect(page.locator(`#not-found-${defaultLocale}`)).toHaveJSProperty('tagName', 'H1');
-  });
+  }
 });

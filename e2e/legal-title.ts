@@ -5,7 +5,7 @@ import type { LegalPage } from '../src/routes.mjs';
 
 /**
  * The title of a legal text, as its page shows it in its `<h1>`: the text's front matter. Free of
- * any test runner, so the Playwright suite and the cross-engine journeys (e2e-engines/) read it alike.
+ * any test runner, so the Playwright suite and the cross-engine journeys (e2e-journeys/) read it alike.
  */
 export function legalTitle(locale: Locale, page: LegalPage): string {
   const file = readFileSync(`src/content/legal/${locale}/${page}.md`, 'utf-8');

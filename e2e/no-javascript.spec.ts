@@ -1,9 +1,20 @@
-import { expect, getTranslator, legalTitle, localizedPath, locales, test } from './fixtures';
+import {
+  expect,
+  getTranslator,
+  languageLink,
+  legalTitle,
+  localizedPath,
+  locales,
+  otherLocales,
+  test,
+} from './fixtures';
 
 test.use({ javaScriptEnabled: false });
 
 for (const locale of locales) {
-  test(`without JavaScript the site renders all content and its links work (${locale})`, async ({ page }) => {
+  test(`without JavaScript the site renders all content and its links work, the language switch's too (${locale})`, async ({
+    page,
+  }) => {
     const t = getTranslator(locale);
     const home = localizedPath('/', locale);
     await page.goto(home);
@@ -27,7 +38,12 @@ for (const locale of locales) {
       .click();
     await expect(page).toHaveURL(localizedPath('/agb/', locale));
     await expect(page.locator('h1')).toHaveText(legalTitle(locale, 'agb'));
+
+    const [other] = otherLocales(locale);
+    await (await languageLink(page, other!)).click();
+    await expect(page).toHaveURL(localizedPath('/agb/', other!));
+    await expect(page.locator('h1')).toHaveText(legalTitle(other!, 'agb'));
     await page.locator('[data-back-home]').first().click();
-    await expect(page).toHaveURL(home);
+    await expect(page).toHaveURL(localizedPath('/', other!));
   });
 }

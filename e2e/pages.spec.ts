@@ -42,7 +42,7 @@ for (const { locale, path, url } of allRoutes) {
     ).toEqual(otherLocales(locale).map(openGraphLocale));
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
       'content',
-      new RegExp(`^${site}/_astro/.+\\.png$`),
+      new RegExp(`^${site}/social/${locale}/\\w+\\.jpg$`),
     );
   });
 }
@@ -51,7 +51,7 @@ test.describe(() => {
   // Chromium logs the 404 answer of the page itself as a console error; that is the point here.
   test.use({ expectedConsoleErrors: /status of 404 \(Not Found\)/ });
 
-  // Unknown paths in each language are e2e-engines/ journey 9's; this one is only unknown here.
+  // Unknown paths in each language are e2e-journeys/journeys/legal-and-404.ts's; this one is unknown only here.
   test('the default language has no prefix: under its code, even a real page is the 404 page', async ({ page }) => {
     const response = await page.goto(`/${defaultLocale}/impressum/`);
     expect(response?.status()).toBe(404);

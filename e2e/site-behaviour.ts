@@ -314,9 +314,9 @@ export async function observeSite(browser: Browser, baseURL: string): Promise<Si
       await page.locator('#about').scrollIntoViewIfNeeded();
       await waitForIsland(page, 'TeamGallery');
       await page.locator('[data-team-member] button').first().click();
-      await expect(page.locator('[data-team-dialog]')).toBeVisible();
+      await expect(page.locator('[data-team-dialog]:modal')).toBeVisible();
       await page.keyboard.press('Escape');
-      await expect(page.locator('[data-team-dialog]')).toBeHidden();
+      await expect(page.locator('[data-team-dialog][open]')).toHaveCount(0);
     });
 
     const typed: Record<string, string> = {};

@@ -40,9 +40,11 @@ const MAX_FAILURE_TIMES = 100;
  *   `times`: how many matching calls it fails (1 unless given).
  * @typedef {{ receivedAt: string, origin: string | null, lib_version: unknown, user_id: string,
  *   service_id: string, template_id: string, template_params: Record<string, unknown> }} InboxMessage
+ * @typedef {{ lib_version?: unknown, user_id: string, service_id: string, template_id: string,
+ *   template_params?: Record<string, unknown> }} SendRequest what validateSendRequest lets through
  * @typedef {import('node:http').IncomingMessage} Request
  * @typedef {import('node:http').ServerResponse} Response
- * @typedef {(request: Request, response: Response, next: () => void) => Promise<void>} InboxHandler
+ * @typedef {(request: Request, response: Response, next: () => void | Promise<void>) => Promise<void>} InboxHandler
  * @typedef {import('./request-guard.mjs').AllowedHosts} AllowedHosts
  */
 
@@ -50,7 +52,7 @@ const MAX_FAILURE_TIMES = 100;
 const isPlainObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Checks a send request the way the real API does; returns the reason it is refused, if it is. */
-export function validateSendRequest(/** @type {any} */ body) {
+export function validateSendRequest(/** @type {unknown} */ body) {
   if (!isPlainObject(body)) return 'The request body must be a JSON object';
   for (const field of ['user_id', 'service_id', 'template_id']) {
     const value = body[field];
@@ -122,6 +124,7 @@ export function createInboxHandler({ inboxFile, allowedHosts = [] }) {
     for (const line of text.split('\n')) {
       if (!line.trim()) continue;
       try {
+        /** @type {unknown} */
         const message = JSON.parse(line);
         if (isInboxMessage(message)) messages.push(message);
         else unreadable++;
@@ -156,20 +159,34 @@ export function createInboxHandler({ inboxFile, allowedHosts = [] }) {
         'Access-Control-Allow-Headers': 'Content-Type',
         'Access-Control-Max-Age': '600',
       });
-      return response.end();
+      response.end();
+      return;
     }
-    if (request.method !== 'POST') return sendText(response, 405, 'Method Not Allowed');
+    if (request.method !== 'POST') {
+      sendText(response, 405, 'Method Not Allowed');
+      return;
+    }
 
-    const body = await readJsonBody(request, response);
-    if (body === undefined) return;
-    const problem = validateSendRequest(body);
-    if (problem) return sendText(response, 400, problem);
+    const parsed = await readJsonBody(request, response);
+    if (parsed === undefined) return;
+    const problem = validateSendRequest(parsed);
+    if (problem) {
+      sendText(response, 400, problem);
+      return;
+    }
+    const body = /** @type {SendRequest} */ (parsed);
 
     const failure = takeFailure(body);
     if (failure?.status === 'hang') return;
     if (failure?.delayMs) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
-    if (failure?.status === 'drop') return void request.socket.destroy();
-    if (failure?.status) return sendText(response, failure.status, failure.text ?? 'Internal Server Error');
+    if (failure?.status === 'drop') {
+      request.socket.destroy();
+      return;
+    }
+    if (failure?.status) {
+      sendText(response, failure.status, failure.text ?? 'Internal Server Error');
+      return;
+    }
 
     /** @type {InboxMessage} */
     const message = {
@@ -183,7 +200,7 @@ export function createInboxHandler({ inboxFile, allowedHosts = [] }) {
     };
     await mkdir(dirname(inboxFile), { recursive: true });
     await appendFile(inboxFile, `${JSON.stringify(message)}\n`);
-    return sendText(response, 200, 'OK');
+    sendText(response, 200, 'OK');
   };
 
   /**
@@ -195,26 +212,30 @@ export function createInboxHandler({ inboxFile, allowedHosts = [] }) {
       if (request.method === 'DELETE') {
         await rm(inboxFile, { force: true });
         failures = [];
-        return sendText(response, 204, '');
+        sendText(response, 204, '');
+      } else {
+        sendJson(response, (await readInbox()).messages);
       }
-      return sendJson(response, (await readInbox()).messages);
-    }
-    if (pathname === `${INBOX_PATH}/failures` && request.method === 'POST') {
+    } else if (pathname === `${INBOX_PATH}/failures` && request.method === 'POST') {
       const body = await readJsonBody(request, response);
       if (body === undefined) return;
       const parsed = parseFailureRule(body);
-      if ('problem' in parsed) return sendText(response, 400, parsed.problem);
+      if ('problem' in parsed) {
+        sendText(response, 400, parsed.problem);
+        return;
+      }
       failures.push(parsed.rule);
-      return sendJson(response, failures);
-    }
-    // Templates are read on every visit, so an edited template shows on the next reload.
-    if (pathname === INBOX_PATH || pathname === `${INBOX_PATH}/`) {
+      sendJson(response, failures);
+    } else if (pathname === INBOX_PATH || pathname === `${INBOX_PATH}/`) {
+      // Templates are read on every visit, so an edited template shows on the next reload.
       const { messages, unreadable } = await readInbox();
       const page = Number(searchParams.get('page') ?? 1);
-      return sendHtml(response, renderInboxPage(messages.reverse(), await loadTemplates(), { page, unreadable }));
+      sendHtml(response, renderInboxPage(messages.reverse(), await loadTemplates(), { page, unreadable }));
+    } else if (pathname === `${INBOX_PATH}/templates`) {
+      sendHtml(response, renderTemplatesPage(await loadTemplates()));
+    } else {
+      sendText(response, 404, 'Not Found');
     }
-    if (pathname === `${INBOX_PATH}/templates`) return sendHtml(response, renderTemplatesPage(await loadTemplates()));
-    return sendText(response, 404, 'Not Found');
   };
 
   return async (request, response, next) => {
@@ -223,12 +244,19 @@ export function createInboxHandler({ inboxFile, allowedHosts = [] }) {
     try {
       url = new URL(request.url ?? '/', 'http://localhost');
     } catch {
-      return sendText(response, 400, 'Bad Request');
+      sendText(response, 400, 'Bad Request');
+      return;
     }
     const isInbox = url.pathname === INBOX_PATH || url.pathname.startsWith(`${INBOX_PATH}/`);
-    if (url.pathname !== SEND_PATH && !isInbox) return next();
+    if (url.pathname !== SEND_PATH && !isInbox) {
+      await next();
+      return;
+    }
     const refused = refusal(request, allowedHosts);
-    if (refused) return sendText(response, ...refused);
+    if (refused) {
+      sendText(response, ...refused);
+      return;
+    }
     try {
       if (url.pathname === SEND_PATH) await handleSend(request, response);
       else await handleInbox(request, response, url);
@@ -246,7 +274,7 @@ class BodyTooLargeError extends Error {}
  * The request's JSON body, or undefined once it has answered why there is none: 413 for a body
  * past MAX_BODY_BYTES (it stops reading there), 400 for one that is no JSON.
  * @param {Request} request @param {Response} response
- * @returns {Promise<any>}
+ * @returns {Promise<unknown>}
  */
 async function readJsonBody(request, response) {
   /** @type {string} */
@@ -260,7 +288,9 @@ async function readJsonBody(request, response) {
     return undefined;
   }
   try {
-    return JSON.parse(text);
+    /** @type {unknown} */
+    const body = JSON.parse(text);
+    return body;
   } catch {
     sendText(response, 400, 'The request body must be valid JSON');
     return undefined;
@@ -293,7 +323,10 @@ export function sendText(response, status, text) {
 }
 
 /** A broken template file is shown on the page, not answered with a 500. */
-const loadTemplates = () => loadEmailTemplates().catch((/** @type {Error} */ error) => error);
+const loadTemplates = () =>
+  loadEmailTemplates().catch((/** @type {unknown} */ error) =>
+    error instanceof Error ? error : new Error(String(error)),
+  );
 
 /** @param {Response} response @param {string} html */
 function sendHtml(response, html) {

@@ -35,7 +35,9 @@ export const MESSAGES_PER_PAGE = 20;
  * `{"toString": 1}` cannot even be turned into a string the usual way.
  * @param {unknown} value
  */
-const asText = (value) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
+const asText = (value) =>
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- TypeScript types JSON.stringify as always returning a string; for undefined, a function or a symbol it returns undefined
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 
 /** @param {Record<string, unknown>} params */
 const paramsAsText = (params) => Object.fromEntries(Object.entries(params).map(([key, value]) => [key, asText(value)]));

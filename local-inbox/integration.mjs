@@ -30,16 +30,17 @@ export function exposedInboxWarning(host, port) {
 }
 
 /**
- * Vite's `server.allowedHosts` with the names Vite allows besides it (the `server.host`, `hmr.host`
+ * Vite's `server.allowedHosts` with the names Vite allows besides it (the `server.host`, `ws.host`
  * and `server.origin` it was given), so the inbox answers exactly the hosts the dev server does.
+ * (Vite 8 resolves the old `hmr.host` into `ws.host`, and reads `ws.host` even with `hmr: false`.)
  * @param {import('vite').ResolvedConfig['server']} server
  * @returns {import('./request-guard.mjs').AllowedHosts}
  */
-export function devServerAllowedHosts({ allowedHosts, host, hmr, origin }) {
+export function devServerAllowedHosts({ allowedHosts, host, ws, origin }) {
   if (allowedHosts === true) return true;
   const extra = [
     typeof host === 'string' ? host : undefined,
-    typeof hmr === 'object' ? hmr.host : undefined,
+    typeof ws === 'object' ? ws.host : undefined,
     origin ? hostnameOf(origin) : undefined,
   ];
   return [...allowedHosts, ...extra.filter(/** @returns {name is string} */ (name) => !!name)];
@@ -78,10 +79,12 @@ export function localInbox({ inboxFile = '.inbox/messages.jsonl' } = {}) {
         // The page's own origin, not http://localhost:PORT: a phone on the LAN that opened the site
         // at this machine's address must send there too, not to its own localhost.
         if (useLocalInbox) Object.assign(process.env, localInboxEnv(PAGE_ORIGIN));
+        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing -- an empty `PUBLIC_EMAILJS_ORIGIN=` (as in .env.example) means EmailJS's own host too
+        const emailJsOrigin = env.PUBLIC_EMAILJS_ORIGIN || 'https://api.emailjs.com';
         logger.info(
           useLocalInbox
             ? `Contact form → local inbox at http://localhost:${port}${INBOX_PATH} (no EmailJS values in .env)`
-            : `Contact form → EmailJS (${env.PUBLIC_EMAILJS_ORIGIN || 'https://api.emailjs.com'}), from the EmailJS values in the environment or .env`,
+            : `Contact form → EmailJS (${emailJsOrigin}), from the EmailJS values in the environment or .env`,
         );
         const warning = useLocalInbox ? exposedInboxWarning(host, port) : undefined;
         if (warning) logger.warn(warning);

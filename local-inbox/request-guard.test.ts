@@ -52,10 +52,14 @@ describe('the dev server’s inbox', () => {
     const server = {
       allowedHosts: ['.studio.example'],
       host: 'dev.box',
-      hmr: { host: 'hmr.box' },
+      ws: { host: 'ws.box' },
       origin: 'http://o.box:1',
     };
-    expect(devServerAllowedHosts(server as never)).toEqual(['.studio.example', 'dev.box', 'hmr.box', 'o.box']);
+    expect(devServerAllowedHosts(server as never)).toEqual(['.studio.example', 'dev.box', 'ws.box', 'o.box']);
+    // Vite answers its WebSocket host with hot reloading off too.
+    expect(devServerAllowedHosts({ allowedHosts: [], hmr: false, ws: { host: 'ws.box' } } as never)).toEqual([
+      'ws.box',
+    ]);
     expect(devServerAllowedHosts({ allowedHosts: [], host: true } as never)).toEqual([]);
     expect(devServerAllowedHosts({ allowedHosts: true } as never)).toBe(true);
   });

@@ -15,6 +15,7 @@ import { headersFor, parseHeadersFile } from './headers-file.mjs';
 /** Where local-inbox builds go (npm start, the tests, npm run perf), so dist/ stays deployable. */
 export const LOCAL_BUILD_DIR = 'dist-local';
 
+/** @type {Partial<Record<string, string>>} */
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -86,7 +87,8 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
       decoded = decodeURIComponent(pathname);
     } catch {
       // A malformed escape such as `/%` names no file; it is the client's mistake, not a server error.
-      return sendText(response, 400, 'Bad Request');
+      sendText(response, 400, 'Bad Request');
+      return;
     }
     for (const [name, value] of headersFor(headerRules, pathname)) response.appendHeader(name, value);
     const safe = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
@@ -95,14 +97,16 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
       if (!file.startsWith(root)) break;
       const info = await stat(file).catch(() => undefined);
       if (info?.isFile()) {
-        const type =
-          contentTypes[/** @type {keyof typeof contentTypes} */ (extname(file))] ?? 'application/octet-stream';
+        const type = contentTypes[extname(file)] ?? 'application/octet-stream';
         // A request for part of a file gets that part of the file itself, never of its gzipped form.
         const compress =
           /^(text\/|application\/(json|xml)|image\/svg)/.test(type) &&
           /\bgzip\b/.test(request.headers['accept-encoding'] ?? '') &&
           request.headers.range === undefined;
-        if (!compress) return sendFile(request, response, file, type, info.size);
+        if (!compress) {
+          sendFile(request, response, file, type, info.size);
+          return;
+        }
         response.writeHead(200, { 'Content-Type': type, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
         return void createReadStream(file).pipe(createGzip()).pipe(response);
       }
@@ -112,16 +116,20 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
     return response.end(notFound);
   };
 
-  return createServer((request, response) =>
-    inbox(request, response, async () => {
-      const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-      if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, 405, 'Method Not Allowed');
-      try {
-        await serveStatic(request, response, pathname);
-      } catch (error) {
-        console.error(error);
-        if (!response.headersSent) sendText(response, 500, 'Internal Server Error');
-      }
-    }),
+  return createServer(
+    (request, response) =>
+      void inbox(request, response, async () => {
+        const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          sendText(response, 405, 'Method Not Allowed');
+          return;
+        }
+        try {
+          await serveStatic(request, response, pathname);
+        } catch (error) {
+          console.error(error);
+          if (!response.headersSent) sendText(response, 500, 'Internal Server Error');
+        }
+      }),
   );
 }

@@ -11,16 +11,13 @@
  * Not part of `npm test`: timings depend on the machine. Uses Playwright's Chromium when installed,
  * else /usr/bin/chromium (or CHROMIUM_PATH).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.mjs';
+import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
 import { routes as siteRoutes } from '../src/routes.mjs';
+import { BENCHMARK_PORT as PORT, buildLocalSite, chromePath, median, serveLocalSite } from './benchmark.mjs';
 
-const PORT = 4500;
 const RUNS = 3;
 const allRoutes = siteRoutes.map((route) => route.url);
 // Lighthouse refuses to audit a page answered with status 404, so the 404 page is audited as the file.
@@ -29,26 +26,22 @@ allRoutes.push('/404.html');
 const requested = process.argv.slice(2);
 const routes = requested.length ? allRoutes.filter((route) => requested.includes(route)) : allRoutes;
 
-function chromePath() {
-  const candidates = [process.env.CHROMIUM_PATH, chromium.executablePath(), '/usr/bin/chromium'];
-  const found = candidates.find((candidate) => candidate && existsSync(candidate));
-  if (!found) throw new Error('No Chromium found: `sudo apt-get install chromium` or set CHROMIUM_PATH.');
-  return found;
-}
-
-const median = (/** @type {number[]} */ values) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-
 /** @param {import('lighthouse').Result} lhr */
 function figures(lhr) {
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${lhr.requestedUrl}: ${lhr.runtimeError.message}`);
-  const details = /** @type {unknown} */ (lhr.audits['resource-summary']?.details);
+  if (lhr.runtimeError)
+    throw new Error(
+      `Lighthouse could not audit ${lhr.requestedUrl ?? lhr.finalDisplayedUrl}: ${lhr.runtimeError.message}`,
+    );
+  // A category or audit that did not run is missing, whatever the types say.
+  const audits = /** @type {Partial<typeof lhr.audits>} */ (lhr.audits);
+  const categories = /** @type {Partial<typeof lhr.categories>} */ (lhr.categories);
+  const details = /** @type {unknown} */ (audits['resource-summary']?.details);
   const summary = /** @type {{ items: { resourceType: string, transferSize: number, requestCount: number }[] }} */ (
     details
   ).items;
   const bytes = (/** @type {string} */ type) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
-  const score = (/** @type {string} */ category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
-  const numeric = (/** @type {string} */ audit) => lhr.audits[audit]?.numericValue ?? NaN;
+  const score = (/** @type {string} */ category) => Math.round((categories[category]?.score ?? 0) * 100);
+  const numeric = (/** @type {string} */ audit) => audits[audit]?.numericValue ?? NaN;
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -66,11 +59,8 @@ function figures(lhr) {
   };
 }
 
-const build = spawnSync('node', ['local-inbox/cli.mjs', 'build', '--port', String(PORT)], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-const server = createSiteServer({ root: LOCAL_BUILD_DIR, inboxFile: '.perf/inbox.jsonl' });
-await new Promise((resolve) => server.listen(PORT, '127.0.0.1', () => resolve(undefined)));
+buildLocalSite(PORT);
+const server = await serveLocalSite({ root: LOCAL_BUILD_DIR, port: PORT, inboxFile: '.perf/inbox.jsonl' });
 const chrome = await chromeLauncher.launch({
   chromePath: chromePath(),
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -110,7 +100,7 @@ try {
   server.close();
 }
 
-const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)}`;
+const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
 const header =
   '| route | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms | CLS | JS KB | CSS KB | img KB | font KB | requests |';
 const rows = Object.entries(results).map(
@@ -144,7 +134,7 @@ function missedTargets(route, r) {
     r.bestPractices < 100 && `best practices ${r.bestPractices} < 100`,
     // The 404 page must not be indexed; Lighthouse's SEO category counts its `noindex` against it.
     r.seo < 100 && route !== '/404.html' && `SEO ${r.seo} < 100`,
-  ].filter(Boolean);
+  ].filter((miss) => typeof miss === 'string');
 }
 
 const misses = Object.entries(results).flatMap(([route, r]) =>

@@ -7,8 +7,16 @@ import { describe, expect, it } from 'vitest';
  * machine (nor CI here) reaches. Each floor names its advisory; raising one is a one-line change in
  * security/floors.json (README › Dependencies).
  */
-type Floor = { package: string; vulnerable: string; advisory: string; severity: string; why: string };
-type Lock = { packages: Record<string, { version?: string }> };
+interface Floor {
+  package: string;
+  vulnerable: string;
+  advisory: string;
+  severity: string;
+  why: string;
+}
+interface Lock {
+  packages: Record<string, { version?: string }>;
+}
 
 const { floors } = JSON.parse(readFileSync('security/floors.json', 'utf-8')) as { floors: Floor[] };
 
@@ -16,10 +24,11 @@ const { floors } = JSON.parse(readFileSync('security/floors.json', 'utf-8')) as 
 export function copiesBelowFloors(lock: Lock, reviewed: Floor[]): string[] {
   return Object.entries(lock.packages).flatMap(([path, locked]) => {
     const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
-    if (!path || !locked.version) return [];
+    const { version } = locked;
+    if (!path || !version) return [];
     return reviewed
-      .filter((floor) => floor.package === name && semver.satisfies(locked.version!, floor.vulnerable))
-      .map((floor) => `${path}@${locked.version}: ${floor.advisory} (${floor.severity}), ${floor.why}`);
+      .filter((floor) => floor.package === name && semver.satisfies(version, floor.vulnerable))
+      .map((floor) => `${path}@${version}: ${floor.advisory} (${floor.severity}), ${floor.why}`);
   });
 }
 
@@ -48,7 +57,7 @@ describe('security floors', () => {
       },
     };
     expect(copiesBelowFloors(lock, floors).map((line) => line.split(':')[0])).toEqual([
-      ...Array(5).fill('node_modules/astro@5.18.2'),
+      ...Array<string>(5).fill('node_modules/astro@5.18.2'),
       'node_modules/foo/node_modules/sharp@0.34.5',
       'node_modules/foo/node_modules/sharp@0.34.5',
     ]);

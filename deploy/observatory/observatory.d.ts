@@ -17,3 +17,47 @@ declare module '@mdn/mdn-http-observatory' {
     tests: Record<string, { pass: boolean; result: string | null; scoreModifier: number }>;
   }>;
 }
+
+/*
+ * The scanner's own modules that grade.mjs runs (same version, src/...): their JSDoc types, as far as
+ * grade.mjs uses them.
+ */
+declare module '@mdn/mdn-http-observatory/src/types.js' {
+  /** What the retriever gathers for a host; grade.mjs fills it from its own requests. */
+  export class Requests {
+    constructor(hostname: string);
+    hostname: string;
+    resources: { path: string | null };
+    responses: { auto: unknown; cors: unknown; https: unknown };
+    session: { url: URL } | null;
+  }
+  export const HTML_TYPES: Set<string>;
+}
+
+declare module '@mdn/mdn-http-observatory/src/constants.js' {
+  import type { Requests } from '@mdn/mdn-http-observatory/src/types.js';
+  /** Each test reads the requests and says whether they pass and which expectation they meet. */
+  export const ALL_TESTS: ((requests: Requests) => { pass: boolean | null; result: string | null })[];
+}
+
+declare module '@mdn/mdn-http-observatory/src/analyzer/tests/redirection.js' {
+  import type { ALL_TESTS } from '@mdn/mdn-http-observatory/src/constants.js';
+  export const redirectionTest: (typeof ALL_TESTS)[number];
+}
+
+declare module '@mdn/mdn-http-observatory/src/config.js' {
+  export const CONFIG: { retriever: { corsOrigin: string } };
+}
+
+declare module '@mdn/mdn-http-observatory/src/grader/charts.js' {
+  export const MINIMUM_SCORE_FOR_EXTRA_CREDIT: number;
+}
+
+declare module '@mdn/mdn-http-observatory/src/grader/grader.js' {
+  export function getGradeForScore(score: number): { score: number; grade: string };
+  export function getScoreModifier(expectation: string): number;
+}
+
+declare module '@mdn/mdn-http-observatory/src/retriever/utils.js' {
+  export function parseHttpEquivHeaders(html: string, baseUrl: string): Map<string, string[]>;
+}

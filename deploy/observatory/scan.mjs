@@ -18,21 +18,32 @@ import { ensurePreloadList } from './preload-list.mjs';
 const hostname = process.argv[2];
 if (!hostname) throw new Error('Usage: node deploy/observatory/scan.mjs <hostname>');
 
-/** @type {Record<string, string>} "host:port" → "address:port" */
-const connectMap = JSON.parse(process.env.OBSERVATORY_CONNECT ?? '{}');
+/** @type {unknown} */
+const connectSetting = JSON.parse(process.env.OBSERVATORY_CONNECT ?? '{}');
+/** "host:port" → "address:port" */
+const connectMap = /** @type {Partial<Record<string, string>>} */ (connectSetting);
+
+/** @param {unknown} value @returns {value is unknown[]} */
+const isList = (value) => Array.isArray(value);
+/** @param {unknown} value @returns {value is { host?: unknown, port?: unknown }} */
+const isObject = (value) => typeof value === 'object' && value !== null;
 
 // Every TCP connection in Node (http.Agent, tls.connect) ends in Socket#connect, which takes an options
 // object, or the array net.connect normalised its arguments into.
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with each socket as `this`
 const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = /** @type {typeof connect} */ (
-  function (/** @type {any[]} */ ...args) {
-    const normalised = Array.isArray(args[0]) ? args[0] : undefined;
-    const options = normalised ? normalised[0] : args[0];
-    const target = options && typeof options === 'object' ? connectMap[`${options.host}:${options.port}`] : undefined;
+  function (/** @type {unknown[]} */ ...args) {
+    const normalised = isList(args[0]) ? args[0] : undefined;
+    const given = normalised ? normalised[0] : args[0];
+    const options = isObject(given) ? given : {};
+    const target = connectMap[`${String(options.host)}:${String(options.port)}`];
     if (!target) return connect.apply(this, /** @type {any} */ (args));
     const [host, port] = [target.slice(0, target.lastIndexOf(':')), Number(target.slice(target.lastIndexOf(':') + 1))];
-    const callback = normalised ? normalised[1] : args[1];
-    return connect.call(this, { ...options, host, port }, callback);
+    const callback = /** @type {() => void} */ (normalised ? normalised[1] : args[1]);
+    const connectTo =
+      /** @type {(options: import('node:net').TcpSocketConnectOpts, listener: () => void) => net.Socket} */ (connect);
+    return connectTo.call(this, { ...options, host, port }, callback);
   }
 );
 

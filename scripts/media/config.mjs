@@ -1,5 +1,6 @@
+// @ts-check
 // Central list of everything make-media.mjs produces.
-// Paths are relative to the project root (/work/main).
+// Paths are relative to the project root.
 
 import projects from '../../src/content/projects.json' with { type: 'json' };
 import team from '../../src/content/team.json' with { type: 'json' };
@@ -14,7 +15,6 @@ export const SITES = projects.map(({ id, title, video }) => ({ id, title, video:
 export const TEAM = team.map(({ id, name }) => ({ id, name }));
 
 export const OUT = {
-  ogImage: 'src/assets/og-image.png',
   projects: 'src/assets/projects',
   team: 'src/assets/team',
   videos: 'public/videos',

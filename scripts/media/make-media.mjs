@@ -6,7 +6,6 @@
  *   sites/<id>.html   mock client websites  -> src/assets/projects/<id>.png (1600x1000)
  *                                            -> public/videos/<id>.webm|.mp4 (scroll clip, 960x600)
  *   team/<id>.svg     illustrated portraits -> src/assets/team/<id>.png (800x800)
- *   og/og-image.html  social preview card   -> src/assets/og-image.png (1200x630; --only=og)
  *
  * Usage (from the project root):
  *   node scripts/media/make-media.mjs                 # everything
@@ -16,6 +15,7 @@
  * Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and ffmpeg with
  * libx264 + libvpx-vp9 (FFMPEG_PATH, default "ffmpeg"). No network access is used.
  */
+// @ts-check
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { mkdir, mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
@@ -30,7 +30,12 @@ import { report, summary, fmtBytes } from './lib/util.mjs';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
 
+/** @typedef {import('@playwright/test').Browser} Browser */
+/** @typedef {{ only: Set<string> | null, video: boolean, images: boolean, team: boolean }} Options */
+
+/** @param {string[]} argv */
 function parseArgs(argv) {
+  /** @type {Options} */
   const opts = { only: null, video: true, images: true, team: true };
   for (const a of argv) {
     if (a.startsWith('--only=')) opts.only = new Set(a.slice(7).split(',').filter(Boolean));
@@ -44,6 +49,7 @@ function parseArgs(argv) {
   return opts;
 }
 
+/** @param {Browser} browser @param {string | null} ffmpeg @param {Options} opts */
 async function makeSites(browser, ffmpeg, opts) {
   const projectsDir = path.join(ROOT, OUT.projects);
   const videosDir = path.join(ROOT, OUT.videos);
@@ -65,7 +71,7 @@ async function makeSites(browser, ffmpeg, opts) {
       await context.close();
     }
 
-    if (opts.video && site.video) {
+    if (opts.video && site.video && ffmpeg) {
       // Same CSS viewport as the screenshot, DPR 1; ffmpeg scales to 960x600.
       const { context, page } = await openPage(browser, src, { ...SHOT, deviceScaleFactor: 1 });
       const tmp = await mkdtemp(path.join(os.tmpdir(), `media-${site.id}-`));
@@ -87,6 +93,7 @@ async function makeSites(browser, ffmpeg, opts) {
   }
 }
 
+/** @param {Browser} browser @param {Options} opts */
 async function makeTeam(browser, opts) {
   const teamDir = path.join(ROOT, OUT.team);
   await mkdir(teamDir, { recursive: true });
@@ -118,29 +125,6 @@ async function makeTeam(browser, opts) {
   }
 }
 
-/** The link preview image (Open Graph): the agency's card, 1200x630. */
-async function makeOgImage(browser) {
-  console.log('\nSocial preview image');
-  // The agency's name and town come from its facts file, like everywhere else on the site.
-  const agency = JSON.parse(await readFile(path.join(ROOT, 'src/content/agency.json'), 'utf8'));
-  const template = await readFile(path.join(HERE, 'og', 'og-image.html'), 'utf8');
-  const tmpDir = await mkdtemp(path.join(os.tmpdir(), 'media-og-'));
-  const html = path.join(tmpDir, 'og-image.html');
-  await writeFile(
-    html,
-    template.replaceAll('{{name}}', agency.name).replaceAll('{{town}}', agency.town).replaceAll('{{root}}', ROOT),
-  );
-  try {
-    const { context, page } = await openPage(browser, html, { width: 1200, height: 630, deviceScaleFactor: 1 });
-    const png = path.join(ROOT, OUT.ogImage);
-    await page.screenshot({ path: png, type: 'png', animations: 'disabled' });
-    report(ROOT, png, '1200x630');
-    await context.close();
-  } finally {
-    await rm(tmpDir, { recursive: true, force: true });
-  }
-}
-
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const executablePath = checkChromium();
@@ -160,10 +144,9 @@ async function main() {
   const started = Date.now();
   try {
     if (opts.images || opts.video) await makeSites(browser, ffmpeg, opts);
-    if (opts.team && (!opts.only || TEAM.some((p) => opts.only.has(p.id)))) {
+    if (opts.team && (!opts.only || TEAM.some((p) => opts.only?.has(p.id)))) {
       await makeTeam(browser, opts);
     }
-    if (opts.images && (!opts.only || opts.only.has('og'))) await makeOgImage(browser);
   } finally {
     await browser.close();
   }
@@ -171,7 +154,7 @@ async function main() {
   console.log(`\nDone: ${count} files, ${fmtBytes(total)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-main().catch((err) => {
+main().catch((/** @type {unknown} */ err) => {
   if (err instanceof MediaError) {
     console.error(`\nmake-media: ${err.message}`);
   } else {

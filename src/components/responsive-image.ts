@@ -15,11 +15,11 @@ export async function responsiveImage(source: ImageMetadata, widths: number[]): 
     Promise.all(widths.map((width) => getImage({ src: source, width, format })));
   const [avif, webp] = await Promise.all([variants('avif'), variants('webp')]);
   const srcSet = (images: typeof avif) => images.map((image, i) => `${image.src} ${widths[i]}w`).join(', ');
-  const smallest = widths[0]!;
+  const smallest = widths[0];
   return {
     avifSrcSet: srcSet(avif),
     webpSrcSet: srcSet(webp),
-    src: webp[0]!.src,
+    src: webp[0].src,
     width: smallest,
     height: Math.round((source.height * smallest) / source.width),
   };

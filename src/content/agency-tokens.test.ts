@@ -102,7 +102,7 @@ describe('the legal texts as written', () => {
 
   it('ask only about fields the agency schema declares', () => {
     const conditions = texts.flatMap((file) =>
-      [...readFileSync(file, 'utf-8').matchAll(/\{\{#if\s+([\w.]+)\s*\}\}/g)].map((match) => match[1]!),
+      [...readFileSync(file, 'utf-8').matchAll(/\{\{#if\s+([\w.]+)\s*\}\}/g)].map((match) => match[1]),
     );
     expect(conditions).toContain('professionalLiabilityInsurance');
     expect(conditions).toContain('clientHosting.offered');
@@ -115,26 +115,19 @@ describe('the legal texts as written', () => {
       address: 'Rheinufer 1, 50667 Köln',
       // "European Union" in each language of the site, as the browser's own data names the region.
       scope: Object.fromEntries(
-        locales.map((locale) => [locale, new Intl.DisplayNames([locale], { type: 'region' }).of('EU')!]),
+        locales.map((locale) => [locale, new Intl.DisplayNames([locale], { type: 'region' }).of('EU') ?? 'EU']),
       ) as Record<Locale, string>,
     };
+    const { professionalLiabilityInsurance: _none, ...withoutInsurance } = { ...agency } as Record<string, unknown>;
     for (const locale of locales) {
-      const source = readFileSync(`src/content/legal/${locale}/impressum.md`, 'utf-8');
       const file = `src/content/legal/${locale}/impressum.md`;
-      const withInsurance = fillAgencyTokens(
-        source,
-        { ...agency, professionalLiabilityInsurance: insurance },
-        locale,
-        file,
-        knownAgencyField,
-      );
+      const imprint = (facts: Record<string, unknown>) =>
+        fillAgencyTokens(readFileSync(file, 'utf-8'), facts, locale, file, knownAgencyField);
+      const withInsurance = imprint({ ...agency, professionalLiabilityInsurance: insurance });
       expect(withInsurance).toContain(`${insurance.insurer}, ${insurance.address}`);
       expect(withInsurance).toContain(insurance.scope[locale]);
       expect(withInsurance).toContain('DL-InfoV');
-      const { professionalLiabilityInsurance: _none, ...withoutInsurance } = { ...agency } as Record<string, unknown>;
-      expect(fillAgencyTokens(source, withoutInsurance, locale, file, knownAgencyField)).not.toMatch(
-        /DL-InfoV|Berufshaftpflicht|liability insurance/,
-      );
+      expect(imprint(withoutInsurance)).not.toMatch(/DL-InfoV|Berufshaftpflicht|liability insurance/);
     }
   });
 });

@@ -47,7 +47,7 @@ function tokenValue(facts: unknown, path: string, locale: Locale): string | unde
   if (Array.isArray(value) && value.length > 0) {
     const items = value.map((item) => localized(item, locale));
     if (items.every((item) => item !== undefined)) {
-      return new Intl.ListFormat(locale, { type: 'conjunction' }).format(items as string[]);
+      return new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
     }
     return undefined;
   }
@@ -84,7 +84,7 @@ function resolveConditions(html: string, facts: object, knownField: KnownField, 
       }
       return resolve(path, content);
     });
-  const stray = resolved.match(CONDITION_MARKER);
+  const stray = CONDITION_MARKER.exec(resolved);
   if (stray) {
     throw new Error(`${source}: ${stray[0]} has no partner; each {{#if field}} ends with {{/if}}.`);
   }

@@ -15,7 +15,7 @@ async function load(contents: string, options: Omit<Parameters<typeof jsonFile>[
   const context = {
     config: { root: pathToFileURL(`${root}/`) },
     store: { clear: () => stored.clear(), set: ({ id, data }: { id: string; data: unknown }) => stored.set(id, data) },
-    parseData: async ({ data }: { data: unknown }) => data,
+    parseData: ({ data }: { data: unknown }) => Promise.resolve(data),
   } as unknown as LoaderContext;
   await jsonFile({ path: 'data.json', ...options }).load(context);
   return stored;

@@ -14,7 +14,9 @@ interface JsonFileOptions {
 
 /** Formats zod issues as `field: message` lines, so an error names exactly what to fix. */
 export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues.map((issue) => `  ${issue.path.length ? issue.path.map(String).join('.') : '(file)'}: ${issue.message}`).join('\n');
+  return issues
+    .map((issue) => `  ${issue.path.length ? issue.path.map(String).join('.') : '(file)'}: ${issue.message}`)
+    .join('\n');
 }
 
 /**
@@ -25,17 +27,21 @@ export function describeIssues(issues: readonly { path: readonly PropertyKey[]; 
 export function jsonFile({ path, list, singleton }: JsonFileOptions): Loader {
   return {
     name: 'json-file',
-    async load({ config, store, parseData, watcher }) {
+    async load(context) {
+      const { config, store, watcher } = context;
       const filePath = fileURLToPath(new URL(path, config.root));
       let raw: unknown;
       try {
         raw = JSON.parse(await readFile(filePath, 'utf-8'));
       } catch (error) {
-        throw new Error(`Content file ${path} could not be read: ${(error as Error).message}`);
+        throw new Error(`Content file ${path} could not be read: ${(error as Error).message}`, { cause: error });
       }
 
       const entries = singleton ? [{ id: singleton, ...(raw as object) }] : raw;
-      if (!Array.isArray(entries) || !entries.every((entry) => typeof entry?.id === 'string')) {
+      if (
+        !Array.isArray(entries) ||
+        !entries.every((entry: unknown) => typeof (entry as { id?: unknown } | null)?.id === 'string')
+      ) {
         throw new Error(`Content file ${path} must hold a list of entries, each with an "id".`);
       }
       if (list) {
@@ -49,7 +55,7 @@ export function jsonFile({ path, list, singleton }: JsonFileOptions): Loader {
 
       store.clear();
       for (const { id, ...data } of entries as { id: string }[]) {
-        const parsed = await parseData({ id, data, filePath });
+        const parsed = await context.parseData({ id, data, filePath });
         store.set({ id, data: parsed, filePath: path });
       }
       watcher?.add(filePath);

@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { defaultLocale, locales, otherLocales } from '../i18n/locales';
+import agency from './agency.json';
+import features from './features.json';
 import { describeIssues } from './loader';
+import projects from './projects.json';
 import {
   agencySchema,
   featureList,
@@ -15,86 +17,71 @@ import {
   teamList,
   teamMemberSchema,
 } from './schemas';
+import services from './services.json';
+import team from './team.json';
 
 // The image() helper only exists inside Astro's content layer; a path string stands in for it here.
 const image = (() => z.string()) as unknown as Parameters<typeof projectSchema>[0];
-const read = (file: string) => JSON.parse(readFileSync(`src/content/${file}`, 'utf-8'));
 const fieldsOf = (result: z.ZodSafeParseResult<unknown>) =>
   result.success ? [] : result.error.issues.map((issue) => issue.path.map(String).join('.'));
 /** A region by its ISO code, named in every language of the site as the browser's own data names it. */
 const region = (code: string) => ({
   code,
   ...Object.fromEntries(
-    locales.map((locale) => [locale, new Intl.DisplayNames([locale], { type: 'region' }).of(code)!]),
+    locales.map((locale) => [locale, new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code]),
   ),
 });
 
 describe('the content as written', () => {
   it('passes every schema and list rule', () => {
-    expect(agencySchema.safeParse(read('agency.json')).success).toBe(true);
-    const team = read('team.json');
+    expect(agencySchema.safeParse(agency).success).toBe(true);
     expect(teamList.safeParse(team).success).toBe(true);
     team.forEach((member: object) => expect(teamMemberSchema(image).safeParse(member).success).toBe(true));
-    const projects = read('projects.json');
     expect(projectList.safeParse(projects).success).toBe(true);
     projects.forEach((project: object) => expect(projectSchema(image).parse(project)).toBeTruthy());
-    expect(serviceList.safeParse(read('services.json')).success).toBe(true);
-    expect(featureList.safeParse(read('features.json')).success).toBe(true);
+    expect(serviceList.safeParse(services).success).toBe(true);
+    expect(featureList.safeParse(features).success).toBe(true);
   });
 
   it('gives at least four projects a clip and at least one none, so both card behaviours are shown', () => {
-    const projects: { video?: string }[] = read('projects.json');
     expect(projects.filter((project) => project.video).length).toBeGreaterThanOrEqual(4);
     expect(projects.some((project) => !project.video)).toBe(true);
   });
 });
 
 describe('bad content is rejected, naming the field', () => {
-  const project = read('projects.json')[0];
+  const project = projects[0];
 
-  it('an unknown project category', () => {
-    expect(fieldsOf(projectSchema(image).safeParse({ ...project, category: 'bakery' }))).toEqual(['category']);
-  });
-
-  it('a missing translation', () => {
-    const result = projectSchema(image).safeParse({ ...project, description: { [defaultLocale]: 'Nur Deutsch' } });
-    expect(fieldsOf(result)).toEqual(otherLocales(defaultLocale).map((locale) => `description.${locale}`));
-  });
-
-  it('a clip whose files do not exist', () => {
-    const result = projectSchema(image).safeParse({ ...project, video: 'does-not-exist' });
-    expect(fieldsOf(result)).toEqual(['video']);
-  });
-
-  it('a website address that is not https', () => {
-    expect(fieldsOf(projectSchema(image).safeParse({ ...project, url: 'http://example.org' }))).toEqual(['url']);
-  });
-
-  it('an icon the site cannot draw', () => {
-    const feature = read('features.json')[0];
-    expect(fieldsOf(featureSchema.safeParse({ ...feature, icon: 'unicorn' }))).toEqual(['icon']);
-  });
-
-  it('a phone number, postal code or VAT id in the wrong form', () => {
-    const agency = read('agency.json');
-    expect(fieldsOf(agencySchema.safeParse({ ...agency, phone: '02173 123' }))).toEqual(['phone']);
-    expect(fieldsOf(agencySchema.safeParse({ ...agency, postalCode: '4078' }))).toEqual(['postalCode']);
-    expect(fieldsOf(agencySchema.safeParse({ ...agency, vatId: '123/456/7890' }))).toEqual(['vatId']);
+  const feature = features[0];
+  it.each([
+    ['an unknown project category', projectSchema(image), { ...project, category: 'bakery' }, ['category']],
+    [
+      'a missing translation',
+      projectSchema(image),
+      { ...project, description: { [defaultLocale]: 'Nur Deutsch' } },
+      otherLocales(defaultLocale).map((locale) => `description.${locale}`),
+    ],
+    ['a clip whose files do not exist', projectSchema(image), { ...project, video: 'does-not-exist' }, ['video']],
+    ['a website address that is not https', projectSchema(image), { ...project, url: 'http://example.org' }, ['url']],
+    ['an icon the site cannot draw', featureSchema, { ...feature, icon: 'unicorn' }, ['icon']],
+    ['a phone number in the wrong form', agencySchema, { ...agency, phone: '02173 123' }, ['phone']],
+    ['a postal code in the wrong form', agencySchema, { ...agency, postalCode: '4078' }, ['postalCode']],
+    ['a VAT id in the wrong form', agencySchema, { ...agency, vatId: '123/456/7890' }, ['vatId']],
+  ])('%s', (_name, schema: z.ZodType, value, fields) => {
+    expect(fieldsOf(schema.safeParse(value))).toEqual(fields);
   });
 
   it('a VAT id whose check digit is wrong, naming the field and the digit it must end in', () => {
-    const agency = read('agency.json');
     // The id the site once carried: its ISO 7064 MOD 11,10 check digit is 4, not 5.
     const result = agencySchema.safeParse({ ...agency, vatId: 'DE318274965' });
     expect(fieldsOf(result)).toEqual(['vatId']);
-    expect(describeIssues(result.error!.issues)).toBe(
+    expect(describeIssues(result.error?.issues ?? [])).toBe(
       '  vatId: fails the check digit of a German VAT id (ISO 7064 MOD 11,10): DE31827496 must end in 4',
     );
     expect(agencySchema.safeParse({ ...agency, vatId: 'DE318274964' }).success).toBe(true);
   });
 
   it('a mail provider or host outside the EU, which the privacy policy would misstate', () => {
-    const agency = read('agency.json');
     const usa = region('US');
     const mailProvider = { ...agency.mailProvider, country: usa };
     expect(fieldsOf(agencySchema.safeParse({ ...agency, mailProvider }))).toEqual(['mailProvider.country']);
@@ -105,7 +92,6 @@ describe('bad content is rejected, naming the field', () => {
   });
 
   it('a Data Privacy Framework certification outside the USA, which adequacy decision (EU) 2023/1795 does not cover', () => {
-    const agency = read('agency.json');
     const hosting = { ...agency.emailjs.hosting, country: region('IN') };
     expect(fieldsOf(agencySchema.safeParse({ ...agency, emailjs: { ...agency.emailjs, hosting } }))).toEqual([
       'emailjs.hosting.dataPrivacyFramework',
@@ -116,7 +102,6 @@ describe('bad content is rejected, naming the field', () => {
   });
 
   it('a social profile without its joint-controller agreement or third countries', () => {
-    const agency = read('agency.json');
     const { jointControllerAgreement: _agreement, ...withoutAgreement } = agency.social[0];
     const social = [withoutAgreement, ...agency.social.slice(1)];
     expect(fieldsOf(agencySchema.safeParse({ ...agency, social }))).toEqual(['social.0.jointControllerAgreement']);
@@ -127,7 +112,6 @@ describe('bad content is rejected, naming the field', () => {
   });
 
   it('hosting for clients without the languages of its contact point; insurance without its scope', () => {
-    const agency = read('agency.json');
     const clientHosting = { offered: true, contactLanguages: [] };
     expect(fieldsOf(agencySchema.safeParse({ ...agency, clientHosting }))).toEqual(['clientHosting.contactLanguages']);
     const professionalLiabilityInsurance = { insurer: 'Rheinische Versicherung AG', address: 'Rheinufer 1, Köln' };
@@ -140,7 +124,6 @@ describe('bad content is rejected, naming the field', () => {
   });
 
   it('coordinates too coarse to find the door, or opening hours that end before they start', () => {
-    const agency = read('agency.json');
     expect(fieldsOf(agencySchema.safeParse({ ...agency, geo: { ...agency.geo, latitude: 51.0925 } }))).toEqual([
       'geo.latitude',
     ]);
@@ -151,7 +134,6 @@ describe('bad content is rejected, naming the field', () => {
   });
 
   it('a missing social network', () => {
-    const agency = read('agency.json');
     const social = agency.social.map((link: { network: string }) =>
       link.network === 'tiktok' ? { ...link, network: 'linkedin' } : link,
     );
@@ -177,21 +159,19 @@ describe('the German VAT id check digit (ISO 7064 MOD 11,10)', () => {
   });
 
   it('the agency’s own id passes', () => {
-    const { vatId } = read('agency.json');
+    const { vatId } = agency;
     expect(vatId).toMatch(/^DE\d{9}$/);
     expect(germanVatCheckDigit(vatId.slice(2, 10))).toBe(Number(vatId[10]));
-    expect(fieldsOf(agencySchema.safeParse(read('agency.json')))).toEqual([]);
+    expect(fieldsOf(agencySchema.safeParse(agency))).toEqual([]);
   });
 });
 
-describe('list rules from the spec', () => {
-  const projects = read('projects.json');
-
+describe('list rules', () => {
   it('six projects, no more, no fewer', () => {
     expect(projectList.safeParse(projects.slice(0, 5)).success).toBe(false);
-    expect(serviceList.safeParse(read('services.json').slice(1)).success).toBe(false);
-    expect(featureList.safeParse([...read('features.json'), { id: 'extra' }]).success).toBe(false);
-    expect(teamList.safeParse(read('team.json').slice(0, 1)).success).toBe(false);
+    expect(serviceList.safeParse(services.slice(1)).success).toBe(false);
+    expect(featureList.safeParse([...features, { id: 'extra' }]).success).toBe(false);
+    expect(teamList.safeParse(team.slice(0, 1)).success).toBe(false);
   });
 
   it('categories catering ×2, portfolio ×1, rental ×2, restaurant ×1', () => {

@@ -98,9 +98,10 @@ function agencyFact(/** @type {string} */ key) {
  */
 function fill(text, template, { html, paramValue }) {
   const where = `${EMAILS_DIR}/${template.file}`;
-  const leftover = text.replace(VARIABLE, '').match(/\{\{|\}\}/);
+  const leftover = /\{\{|\}\}/.exec(text.replace(VARIABLE, ''));
   if (leftover) throw new EmailTemplateError(`${where}: a "${leftover[0]}" that opens or closes no {{variable}}`);
-  return text.replace(VARIABLE, (token, open, name, close) => {
+  /** @type {(token: string, open: string, name: string, close: string) => string} */
+  const fillToken = (token, open, name, close) => {
     if (open || close) {
       throw new EmailTemplateError(`${where}: ${token} would put the visitor's text in unescaped; write {{${name}}}`);
     }
@@ -118,7 +119,8 @@ function fill(text, template, { html, paramValue }) {
       );
     }
     return paramValue(name);
-  });
+  };
+  return text.replace(VARIABLE, fillToken);
 }
 
 /**
@@ -129,13 +131,11 @@ function fill(text, template, { html, paramValue }) {
  */
 export async function loadEmailTemplate(name, folder = emailsFolder) {
   const info = emailTemplates[name];
-  const html = await readFile(new URL(info.file, folder), 'utf-8').catch(
-    (/** @type {NodeJS.ErrnoException} */ error) => {
-      if (error.code !== 'ENOENT') throw error;
-      throw new EmailTemplateError(`${EMAILS_DIR}/${info.file} is missing: it is the template for ${info.recipient}`);
-    },
-  );
-  const subject = html.match(/<title>([\s\S]*?)<\/title>/)?.[1]?.trim();
+  const html = await readFile(new URL(info.file, folder), 'utf-8').catch((/** @type {unknown} */ error) => {
+    if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
+    throw new EmailTemplateError(`${EMAILS_DIR}/${info.file} is missing: it is the template for ${info.recipient}`);
+  });
+  const subject = /<title>([\s\S]*?)<\/title>/.exec(html)?.[1]?.trim();
   if (!subject) throw new EmailTemplateError(`${EMAILS_DIR}/${info.file}: no <title> to hold the subject`);
   return { ...info, name, subject, html };
 }
@@ -150,10 +150,10 @@ export const loadEmailTemplates = (folder = emailsFolder) =>
  * The e-mail as its recipient sees it: every parameter filled in, HTML-escaped in the body (as
  * EmailJS does with `{{…}}`); a parameter the message lacks stays empty, as in EmailJS.
  * @param {EmailTemplate} template
- * @param {Record<string, unknown>} params
+ * @param {Record<string, string | undefined>} params
  */
 export function renderEmail(template, params) {
-  const value = (/** @type {string} */ name) => (params[name] === undefined ? '' : String(params[name]));
+  const value = (/** @type {string} */ name) => params[name] ?? '';
   return {
     subject: fill(template.subject, template, { html: false, paramValue: value }),
     html: fill(template.html, template, { html: true, paramValue: (name) => escapeHtml(value(name)) }),

@@ -43,7 +43,7 @@ describe('the e-mail templates in src/emails', () => {
   });
 
   it('expect exactly the parameters sendContactMessage sends to each template', async () => {
-    const sendEmail = vi.fn<SendEmail>(async () => undefined);
+    const sendEmail = vi.fn<SendEmail>(() => Promise.resolve());
     const autoReply = Object.fromEntries(locales.map((locale) => [locale, autoReplyTemplateName(locale)]));
     const templates = { notification: 'notification', autoReply: autoReply as Record<Locale, string> };
     for (const locale of locales) {
@@ -142,7 +142,7 @@ describe('the template check', () => {
       ['<p>{{#name}}x{{/name}}</p>', '{{#name}} is no variable EmailJS can fill'],
     ];
     for (const [body, message] of cases) {
-      const folder = await foldersWith('auto-reply.de.html', page('Hallo', body!));
+      const folder = await foldersWith('auto-reply.de.html', page('Hallo', body));
       await expect(checkEmailTemplates(folder), body).rejects.toThrow(`src/emails/auto-reply.de.html: ${message}`);
     }
   });

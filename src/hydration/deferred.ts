@@ -1,16 +1,21 @@
 import type { ClientDirective } from 'astro';
+import { answerEarly, prepareEarlyAnswers } from './early-answers';
 
 /** What counts as the visitor reaching for a control: hover, touch, press or keyboard focus. */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 /** Longest wait for an idle moment after the load event before hydrating anyway. */
 const IDLE_TIMEOUT_MS = 2000;
 
+// Astro puts a directive's code into the page itself, hashed for the content security policy, ahead
+// of the first island that uses it: the header's theme toggle, on every page. So the early answers
+// listen before any control is on screen, and cost no request of their own.
+answerEarly();
+
 /**
  * `client:deferred`: hydrate once the page has loaded and the browser is idle, or at once when the
  * visitor reaches for the island, whichever comes first. React's runtime then stays off the path to
- * the first paint (README, "Quality"), and no click is lost: a plain click that lands before the
- * island is ready is held and replayed on the same element once React owns it. Clicks with a
- * modifier or another button stay the browser's (a new tab, a download).
+ * the first paint (README, "Quality"). A tap never waits for it: until the island has hydrated and
+ * adopted its controls, the early answers (`early-answers.ts`) answer it.
  *
  * `client:deferred="visible"`: the same, but for an island further down the page: it hydrates when
  * it scrolls into view (as `client:visible` does) instead of after the load event, or at once when
@@ -18,34 +23,18 @@ const IDLE_TIMEOUT_MS = 2000;
  */
 const deferred: ClientDirective = (load, options, island) => {
   let hydration: Promise<void> | undefined;
-  let heldClick: HTMLElement | undefined;
-
   const hydrate = () =>
     (hydration ??= (async () => {
-      for (const type of INTENT_EVENTS) island.removeEventListener(type, hydrate);
+      for (const type of INTENT_EVENTS) island.removeEventListener(type, reachedFor);
       await (
         await load()
       )();
-      island.removeEventListener('click', holdClick, { capture: true });
-      const target = heldClick;
-      heldClick = undefined;
-      target?.click();
     })());
+  // A listener's return value is dropped; the hydration itself is kept in `hydration`.
+  const reachedFor = () => void hydrate();
 
-  function holdClick(event: Event) {
-    const click = event as MouseEvent;
-    if (click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return;
-    const target = (click.target as Element | null)?.closest<HTMLElement>('a, button');
-    if (!target) return;
-    click.preventDefault();
-    click.stopImmediatePropagation();
-    heldClick = target;
-    void hydrate();
-  }
-
-  for (const type of INTENT_EVENTS) island.addEventListener(type, hydrate, { passive: true });
-  island.addEventListener('click', holdClick, { capture: true });
-
+  prepareEarlyAnswers(island);
+  for (const type of INTENT_EVENTS) island.addEventListener(type, reachedFor, { passive: true });
   if (options.value === 'visible') whenVisible(island, hydrate);
   else afterLoad(hydrate);
 };

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * Registers `client:deferred` (see deferred.ts): the header's toggles hydrate after the page has
  * loaded, or as soon as the visitor reaches for them, never on the way to the first paint; with
- * `client:deferred="visible"`, the contact form hydrates when it comes into view or is reached for.
+ * `client:deferred="visible"`, the team gallery and the contact form hydrate when they come into view
+ * or are reached for. Its code brings the early answers, which answer a tap before any island has.
  * @returns {import('astro').AstroIntegration}
  */
 export function deferredHydration() {

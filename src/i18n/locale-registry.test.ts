@@ -22,11 +22,13 @@ vi.mock('./locale-registry.mjs', async (importOriginal) => {
 
 // What the build's integrations are given, seen without running them.
 vi.mock('@astrojs/sitemap', () => ({ default: (options: unknown) => ({ name: 'sitemap', hooks: {}, options }) }));
-vi.mock('astro/loaders', () => ({ glob: (options: unknown) => ({ name: 'glob', load: async () => {}, options }) }));
+vi.mock('astro/loaders', () => ({
+  glob: (options: unknown) => ({ name: 'glob', load: () => Promise.resolve(), options }),
+}));
 vi.mock('astro:content', () => ({
   defineCollection: (collection: unknown) => collection,
-  getEntry: async () => undefined,
-  getCollection: async () => [],
+  getEntry: () => Promise.resolve(undefined),
+  getCollection: () => Promise.resolve([]),
 }));
 vi.mock('astro:env/client', async () => {
   const { locales: real } = await actual();
@@ -58,6 +60,7 @@ describe('a locale added to the registry alone', () => {
       '/xx/impressum/',
       '/xx/datenschutz/',
       '/xx/agb/',
+      '/xx/barrierefreiheit/',
     ]);
   });
 
@@ -103,7 +106,7 @@ describe('a locale added to the registry alone', () => {
     const { emailTemplates } = await import('../emails/templates.mjs');
     const { renderInboxPage } = await import('../../local-inbox/inbox-page.mjs');
     const template = {
-      ...(emailTemplates as Record<string, (typeof emailTemplates)['notification']>).autoReplyXx!,
+      ...(emailTemplates as Record<string, (typeof emailTemplates)['notification']>).autoReplyXx,
       name: 'autoReplyXx' as never,
       subject: 'Xx {{title}}',
       html: '<p>{{name}}</p>',

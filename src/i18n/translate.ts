@@ -6,7 +6,7 @@ export const dictionaryFile = (locale: Locale) => `src/i18n/dictionaries/${local
 
 async function loadDictionary(locale: Locale): Promise<Dictionary> {
   try {
-    const module: { default: Dictionary } = await import(`./dictionaries/${locale}.ts`);
+    const module = (await import(`./dictionaries/${locale}.ts`)) as { default: Dictionary };
     return module.default;
   } catch (error) {
     throw new Error(
@@ -30,7 +30,7 @@ export type Translate = (key: UIKey, params?: TranslationParams) => string;
  * from `params`; an unknown placeholder is left standing for the same reason.
  */
 export function getTranslator(locale: Locale): Translate {
-  const dictionary: Record<string, string> = dictionaries[locale];
+  const dictionary: Partial<Record<string, string>> = dictionaries[locale];
   return (key, params) => {
     const template = dictionary[key];
     if (template === undefined) return key;

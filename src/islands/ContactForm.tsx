@@ -14,11 +14,12 @@ import type { IconName } from '../components/icons';
 import { contactConfig } from '../lib/contact/config';
 import { sessionDraftStore } from '../lib/contact/draft';
 import { emailJsSender } from '../lib/contact/emailjs';
-import { createContactForm, type ContactNotice } from '../lib/contact/form';
+import { createContactForm, type ContactForm as ContactFormModel, type ContactNotice } from '../lib/contact/form';
 import { emptyMessage, fieldMaxLength, type ContactField, type ContactMessage } from '../lib/contact/message';
 import { sendContactMessage, type SendEmail } from '../lib/contact/send';
 import { SendTimeoutError, withinTimeout } from '../lib/contact/timeout';
 import { contactFields, firstFieldInError, type FieldProblem } from '../lib/contact/validate';
+import { adopt, takeHeldSubmit } from '../lib/controls';
 import type { Locale } from '../i18n/locales';
 
 export interface ContactFormStrings {
@@ -92,6 +93,18 @@ function typedInto(form: HTMLFormElement): ContactMessage {
 }
 
 /**
+ * Submits what the page's form holds: the field errors, with focus on the first field in error, or
+ * the message on its way.
+ */
+function submitForm(form: ContactFormModel, element: HTMLFormElement) {
+  const honeypot = new FormData(element).get('website');
+  // Drawn at once, so the field that gets focus already carries its error for the screen reader.
+  flushSync(() => void form.submit(typeof honeypot === 'string' ? honeypot : ''));
+  const invalid = firstFieldInError(form.getState().errors);
+  if (invalid) (element.elements.namedItem(invalid) as HTMLElement | null)?.focus();
+}
+
+/**
  * The library's code is a request of its own: on a stalled connection it may never come, and then
  * nothing was sent, which the visitor is told as such (not as a send without an answer).
  */
@@ -99,7 +112,9 @@ async function senderWithinTimeout(loading: Promise<SendEmail>): Promise<SendEma
   try {
     return await withinTimeout(loading);
   } catch (error) {
-    if (error instanceof SendTimeoutError) throw new Error(`The sending library did not load: ${error.message}`);
+    if (error instanceof SendTimeoutError) {
+      throw new Error(`The sending library did not load: ${error.message}`, { cause: error });
+    }
     throw error;
   }
 }
@@ -160,7 +175,7 @@ function StatusMessage({
  * page, so it is announced; the agency's address is a link.
  */
 function Notice({ text, email }: { text: string | undefined; email: string }) {
-  const [before, after] = (text ?? '').split('{email}');
+  const [before, after] = (text ?? '').split('{email}') as [string, string?];
   return (
     <p aria-live="polite" className="max-w-prose text-sm text-ink-700 dark:text-ink-200 [&:not(:empty)]:mt-4">
       {text && (
@@ -218,14 +233,26 @@ export default function ContactForm({ locale, strings, agencyName, agencyEmail, 
     notice,
   } = useSyncExternalStore(form.subscribe, form.getState, form.getState);
   const formElement = useRef<HTMLFormElement>(null);
-  // Until React runs, a click would submit natively and go nowhere; the button waits for us.
+  // Without JavaScript a click would submit natively and go nowhere, so the page's button is off; the
+  // early answers turn it on and hold a submit for us (src/hydration/early-answers.ts).
   const [hydrated, setHydrated] = useState(false);
   // Before the next paint, so the fields never flash empty: React keeps what the page's fields hold
   // while it hydrates, but would clear it on its first render from the form's empty state.
   useLayoutEffect(() => {
-    if (formElement.current) form.resume(typedInto(formElement.current));
+    const element = formElement.current;
+    if (!element) return;
+    form.resume(typedInto(element));
     setHydrated(true);
-    return () => form.dispose();
+    adopt(element);
+    // A submit held before this code arrived is this form's now, once it has drawn itself hydrated:
+    // taken once, and only here, so it is neither lost nor sent twice.
+    const held = setTimeout(() => {
+      if (takeHeldSubmit(element)) submitForm(form, element);
+    });
+    return () => {
+      clearTimeout(held);
+      form.dispose();
+    };
   }, [form]);
   useLeaveGuard(sending);
 
@@ -237,12 +264,7 @@ export default function ContactForm({ locale, strings, agencyName, agencyEmail, 
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const element = event.currentTarget;
-    const honeypot = new FormData(element).get('website');
-    // Drawn at once, so the field that gets focus already carries its error for the screen reader.
-    flushSync(() => void form.submit(typeof honeypot === 'string' ? honeypot : ''));
-    const invalid = firstFieldInError(form.getState().errors);
-    if (invalid) (element.elements.namedItem(invalid) as HTMLElement | null)?.focus();
+    submitForm(form, event.currentTarget);
   };
 
   /** What ties a field to its error, when it has one. */
@@ -268,6 +290,8 @@ export default function ContactForm({ locale, strings, agencyName, agencyEmail, 
       noValidate={hydrated}
       aria-label={strings.label}
       onSubmit={submit}
+      // The early answers may have marked a held submit on it (`HELD_SUBMIT_ATTRIBUTE`).
+      suppressHydrationWarning
       className="card p-6 sm:p-8"
       data-contact-form
       data-hydrated={hydrated || undefined}
@@ -341,12 +365,18 @@ export default function ContactForm({ locale, strings, agencyName, agencyEmail, 
         <button
           type="submit"
           disabled={!hydrated}
-          // Disabled for the spec, yet focusable: a `disabled` button would drop the visitor's focus
-          // to <body> just as the answer comes in. A second submit is ignored by the form itself.
+          // Turned on by the early answers before React arrives.
+          suppressHydrationWarning
+          // Disabled while sending (docs/behaviour.md › Contact form), yet focusable: a `disabled`
+          // button would drop the visitor's focus to <body> just as the answer comes in. A second
+          // submit is ignored by the form itself. A submit held for the form's code looks the same.
           aria-disabled={sending || undefined}
-          className="button-primary shrink-0 whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-progress aria-disabled:opacity-70"
+          className="button-primary shrink-0 whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-progress aria-disabled:opacity-70 [[data-early-submit]_&]:cursor-progress [[data-early-submit]_&]:opacity-70"
         >
-          <IconSvg name="send" className={sending ? 'h-5 w-5 animate-pulse' : 'h-5 w-5'} />
+          <IconSvg
+            name="send"
+            className={sending ? 'h-5 w-5 animate-pulse' : 'h-5 w-5 [[data-early-submit]_&]:animate-pulse'}
+          />
           {sending ? strings.sending : strings.submit}
         </button>
         <StatusMessage role="status" icon="check" className="text-brand-800 dark:text-brand-200">

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { Locale } from '../i18n/locales';
 import type { LanguageLink as Language } from '../i18n/paths';
-import { announceLanguageChange } from '../lib/language-change';
+import { adopt, isPlainClick, switchLanguage } from '../lib/controls';
 
 interface Props {
   current: Locale;
@@ -20,29 +20,27 @@ const PILL_MAX_LANGUAGES = 2;
 /**
  * The language switch: the current language, marked, and a link to this page in each other one, so
  * it works without JavaScript; with it, the `languageChange` event goes out first and the visitor
- * keeps the section they were reading. Up to `PILL_MAX_LANGUAGES` it is a pill of short labels;
+ * keeps the section they were reading (`switchLanguage`, which the early answers call too until the
+ * island has adopted the links). Up to `PILL_MAX_LANGUAGES` it is a pill of short labels;
  * with more, the current label opens a menu of every language, so the header keeps its width.
  */
 export default function LanguageSwitch({ current, languages, label }: Props) {
-  const follow = (event: MouseEvent<HTMLAnchorElement>, language: Language) => {
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     // New tab, new window, download: the browser's own job, and this page keeps its language.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    announceLanguageChange(language.locale);
-    window.location.assign(language.href + window.location.hash);
+    if (isPlainClick(event) && switchLanguage(event.currentTarget)) event.preventDefault();
   };
   const linkTo = (language: Language) => ({
     href: language.href,
     hrefLang: language.locale,
     lang: language.locale,
     'data-language-link': language.locale,
-    onClick: (event: MouseEvent<HTMLAnchorElement>) => follow(event, language),
+    onClick: follow,
   });
 
   if (languages.length > PILL_MAX_LANGUAGES) {
-    const currentLanguage = languages.find((language) => language.locale === current) ?? languages[0]!;
+    const currentLanguage = languages.find((language) => language.locale === current) ?? languages[0];
     return (
-      <nav aria-label={label}>
+      <nav aria-label={label} ref={adopt}>
         <details className="relative">
           <summary className="flex cursor-pointer list-none items-center rounded-full border border-ink-200 p-0.5 text-sm font-semibold dark:border-ink-700 [&::-webkit-details-marker]:hidden">
             <span className="block rounded-full bg-ink-900 px-2.5 py-1.5 text-white dark:bg-white dark:text-ink-950">
@@ -78,7 +76,7 @@ export default function LanguageSwitch({ current, languages, label }: Props) {
   }
 
   return (
-    <nav aria-label={label}>
+    <nav aria-label={label} ref={adopt}>
       <ul className="flex items-center rounded-full border border-ink-200 p-0.5 text-sm font-semibold dark:border-ink-700">
         {languages.map((language) => (
           <li key={language.locale}>

@@ -34,6 +34,7 @@ export default function ProjectVideo({ webm, mp4, poster, children }: Props) {
       // Focus moving between elements of the same card is not leaving it.
       if (event instanceof FocusEvent && card.contains(event.relatedTarget as Node | null)) return;
       setWanted(false);
+      setPlaying(false);
     };
     card.addEventListener('pointerenter', start);
     card.addEventListener('pointerleave', stop);
@@ -58,7 +59,6 @@ export default function ProjectVideo({ webm, mp4, poster, children }: Props) {
       element.play().catch(() => undefined);
     } else {
       element.pause();
-      setPlaying(false);
     }
   }, [wanted, activated]);
 

@@ -1,7 +1,7 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
+import type { ReactNode } from 'react';
 import { IconSvg } from '../components/IconSvg';
 import type { ResponsiveImage } from '../components/responsive-image';
+import { adopt, closeOnBackdrop, openMemberDialog, returnFocusToPhoto } from '../lib/controls';
 import { parseSkills } from '../lib/skills';
 
 export interface TeamMember {
@@ -50,43 +50,31 @@ function ExternalLink({ href, children, className }: { href: string; children: R
   );
 }
 
+/** The ids that tie a member's photo to their dialog, and the dialog to its heading. */
+const dialogId = (member: TeamMember) => `team-dialog-${member.id}`;
+const nameId = (member: TeamMember) => `team-dialog-${member.id}-name`;
+
 /**
- * The two team members; a photo opens the member's profile in a modal. The native <dialog> gives a
- * real modal for screen readers, keeps focus inside, closes on Escape and renders above everything.
+ * The two team members; a photo opens the member's profile in a modal (docs/behaviour.md › Team).
+ * Each member has a native <dialog> of their own, with its content in the page from the start: a real
+ * modal for screen readers that keeps focus inside, closes on Escape and with its close button (a
+ * `method="dialog"` form) without any script, and renders above everything. Whether it is open lives
+ * in the dialog itself, not in React, so a dialog the early answers opened before the gallery
+ * hydrated stays open, and the island has nothing to catch up on.
  */
 export default function TeamGallery({ members, strings }: Props) {
-  const [openIndex, setOpenIndex] = useState<number | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const photoButtons = useRef<(HTMLButtonElement | null)[]>([]);
-  const member = openIndex === null ? undefined : members[openIndex];
-
-  const openMember = (index: number) => {
-    // The member's content is in place before the dialog shows it.
-    flushSync(() => setOpenIndex(index));
-    if (!dialog.current?.open) dialog.current?.showModal();
-  };
-
-  const handleClose = () => {
-    // The close event comes a task after the dialog closed: a visitor who has reopened it by then
-    // (Escape, then Space at once) must keep it open.
-    if (dialog.current?.open) return;
-    photoButtons.current[openIndex ?? -1]?.focus();
-    setOpenIndex(null);
-  };
-
   return (
     <>
-      <ul className="grid grid-cols-2 gap-4 sm:gap-6">
-        {members.map((person, index) => (
+      <ul ref={adopt} className="grid grid-cols-2 gap-4 sm:gap-6">
+        {members.map((person) => (
           <li key={person.id} className="card overflow-hidden" data-team-member={person.id}>
             <button
               type="button"
-              ref={(element) => {
-                photoButtons.current[index] = element;
-              }}
-              onClick={() => openMember(index)}
+              onClick={(event) => openMemberDialog(event.currentTarget)}
               aria-haspopup="dialog"
+              aria-controls={dialogId(person)}
               aria-label={person.openLabel}
+              data-team-photo
               className="group block w-full overflow-hidden bg-brand-50 dark:bg-ink-800"
             >
               <Photo
@@ -109,32 +97,29 @@ export default function TeamGallery({ members, strings }: Props) {
         ))}
       </ul>
 
-      <dialog
-        ref={dialog}
-        aria-labelledby="team-dialog-name"
-        onClose={handleClose}
-        // A click that lands on the dialog element itself hit the backdrop: the content fills the box.
-        onClick={(event) => event.target === event.currentTarget && dialog.current?.close()}
-        className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-3xl bg-white p-0 text-ink-800 shadow-2xl backdrop:bg-ink-950/60 backdrop:backdrop-blur-sm dark:bg-ink-900 dark:text-ink-200"
-        data-team-dialog
-      >
-        {member && (
+      {members.map((member) => (
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog as Escape does; the keyboard has Escape and the close button
+        <dialog
+          key={member.id}
+          id={dialogId(member)}
+          aria-labelledby={nameId(member)}
+          onClose={(event) => returnFocusToPhoto(event.currentTarget)}
+          onClick={(event) => closeOnBackdrop(event.currentTarget, event.target)}
+          // Opened (`open`) by the early answers when the photo was tapped before React arrived.
+          suppressHydrationWarning
+          className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-3xl bg-white p-0 text-ink-800 shadow-2xl backdrop:bg-ink-950/60 backdrop:backdrop-blur-sm dark:bg-ink-900 dark:text-ink-200"
+          data-team-dialog={member.id}
+        >
           <div className="relative grid gap-6 p-6 sm:grid-cols-[12rem_1fr] sm:p-8">
-            <button
-              type="button"
-              onClick={() => dialog.current?.close()}
-              className="icon-button absolute right-3 top-3"
-              aria-label={strings.close}
-              autoFocus
-            >
-              <IconSvg name="close" />
-            </button>
+            {/* First in the dialog, so it takes the focus when the dialog opens. */}
+            <form method="dialog" className="absolute right-3 top-3">
+              <button type="submit" className="icon-button" aria-label={strings.close}>
+                <IconSvg name="close" />
+              </button>
+            </form>
             <Photo photo={member.photo} className="aspect-square h-auto w-40 rounded-2xl object-cover sm:w-48" />
             <div>
-              <h3
-                id="team-dialog-name"
-                className="pr-10 text-2xl font-bold tracking-tight text-ink-950 dark:text-white"
-              >
+              <h3 id={nameId(member)} className="pr-10 text-2xl font-bold tracking-tight text-ink-950 dark:text-white">
                 {member.name}
               </h3>
               <p className="mt-1 text-ink-600 dark:text-ink-300">
@@ -160,8 +145,8 @@ export default function TeamGallery({ members, strings }: Props) {
               </ul>
             </div>
           </div>
-        )}
-      </dialog>
+        </dialog>
+      ))}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { DARK_CLASS, THEME_STORAGE_KEY, initTheme, setTheme, themeInitScript, toggleTheme } from './theme';
 
@@ -14,15 +15,12 @@ function fakeRoot() {
 
 function fakeWindow({ stored = null as string | null, prefersDark = false, storageThrows = false } = {}) {
   const storage = new Map<string, string>(stored === null ? [] : [[THEME_STORAGE_KEY, stored]]);
+  const blocked = () => {
+    if (storageThrows) throw new DOMException('blocked', 'SecurityError');
+  };
   const localStorage = {
-    getItem: (key: string) => {
-      if (storageThrows) throw new DOMException('blocked', 'SecurityError');
-      return storage.get(key) ?? null;
-    },
-    setItem: (key: string, value: string) => {
-      if (storageThrows) throw new DOMException('blocked', 'SecurityError');
-      storage.set(key, value);
-    },
+    getItem: (key: string) => (blocked(), storage.get(key) ?? null),
+    setItem: (key: string, value: string) => (blocked(), storage.set(key, value)),
   };
   const matchMedia = vi.fn((query: string) => ({ matches: prefersDark && query === '(prefers-color-scheme: dark)' }));
   return { localStorage, matchMedia, storage } as unknown as Window & { storage: Map<string, string> };
@@ -49,11 +47,12 @@ describe('initTheme (the inline head script)', () => {
     );
   });
 
-  it('is shipped as a self-contained script with the spec’s key and class', () => {
+  it('is shipped as a self-contained script with the key "theme" and the class "dark"', () => {
     const root = fakeRoot();
     const win = fakeWindow({ stored: 'dark' });
-    // The script references `window` and `document` only as defaults; run it against fakes.
-    new Function('window', 'document', themeInitScript)(win, { documentElement: root });
+    // The script references `window` and `document` only as defaults; run it in a context of its own,
+    // where fakes are all the globals it finds.
+    runInNewContext(themeInitScript, { window: win, document: { documentElement: root } });
     expect(root.classList.contains('dark')).toBe(true);
     expect(themeInitScript).toContain('"theme"');
     expect(themeInitScript).toContain('"dark"');

@@ -33,8 +33,15 @@ export function initTheme(
   return theme;
 }
 
-/** The inline `<head>` script: `initTheme`'s own source, called with the spec's constants. */
-export const themeInitScript = `(${initTheme.toString()})(${JSON.stringify(THEME_STORAGE_KEY)},${JSON.stringify(DARK_CLASS)});`;
+/**
+ * The inline `<head>` script: `initTheme`'s own source, called with the spec's constants. Marked pure,
+ * so the early answers, which bundle this module into every page, leave it out.
+ */
+export const themeInitScript = /* @__PURE__ */ inlineThemeScript();
+
+function inlineThemeScript() {
+  return `(${initTheme.toString()})(${JSON.stringify(THEME_STORAGE_KEY)},${JSON.stringify(DARK_CLASS)});`;
+}
 
 export function currentTheme(root: HTMLElement = document.documentElement): Theme {
   return root.classList.contains(DARK_CLASS) ? 'dark' : 'light';

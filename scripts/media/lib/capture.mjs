@@ -1,7 +1,12 @@
+// @ts-check
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { easeInOut } from './util.mjs';
+
+/** @typedef {import('@playwright/test').Browser} Browser */
+/** @typedef {import('@playwright/test').Page} Page */
+/** @typedef {typeof import('../config.mjs').VIDEO} Video */
 
 // Freeze everything that could make two runs differ.
 const FREEZE_CSS = `
@@ -14,6 +19,11 @@ const FREEZE_CSS = `
   ::-webkit-scrollbar { display: none; }
 `;
 
+/**
+ * @param {Browser} browser
+ * @param {string} file
+ * @param {{ width: number, height: number, deviceScaleFactor: number }} viewport
+ */
 export async function openPage(browser, file, { width, height, deviceScaleFactor }) {
   const context = await browser.newContext({
     viewport: { width, height },
@@ -36,17 +46,30 @@ export async function openPage(browser, file, { width, height, deviceScaleFactor
   return { context, page };
 }
 
-/** Wait two animation frames so layout, paint and scroll position are settled. */
+/**
+ * Wait two animation frames so layout, paint and scroll position are settled.
+ * @param {Page} page
+ */
 export function settle(page) {
-  return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+  return page.evaluate(
+    () =>
+      new Promise((/** @type {(value?: undefined) => void} */ r) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => r())),
+      ),
+  );
 }
 
+/** @param {Page} page @param {number} y */
 export async function scrollTo(page, y) {
   await page.evaluate((yy) => window.scrollTo(0, yy), y);
   await settle(page);
 }
 
-/** Scroll positions (CSS px, integers) for every frame of the loop. */
+/**
+ * Scroll positions (CSS px, integers) for every frame of the loop.
+ * @param {Video} video
+ * @param {number} distance
+ */
 export function scrollPlan({ fps, seconds, timeline }, distance) {
   const n = Math.round(fps * seconds);
   const { holdStart, down, holdMid, up } = timeline;
@@ -54,6 +77,7 @@ export function scrollPlan({ fps, seconds, timeline }, distance) {
   const t2 = t1 + down;
   const t3 = t2 + holdMid;
   const t4 = t3 + up;
+  /** @type {number[]} */
   const ys = [];
   for (let i = 0; i < n; i++) {
     const t = i / fps;
@@ -68,7 +92,13 @@ export function scrollPlan({ fps, seconds, timeline }, distance) {
   return ys;
 }
 
-/** Capture one PNG per frame into dir (f0000.png, ...). Returns the plan used. */
+/**
+ * Capture one PNG per frame into dir (f0000.png, ...). Returns the plan used.
+ * @param {Page} page
+ * @param {string} dir
+ * @param {Video} video
+ * @param {(done: number, total: number) => void} [onProgress]
+ */
 export async function captureScroll(page, dir, video, onProgress) {
   const { maxScroll, vh } = await page.evaluate(() => ({
     maxScroll: document.documentElement.scrollHeight - window.innerHeight,

@@ -1,8 +1,12 @@
+// @ts-check
 import { spawnSync } from 'node:child_process';
 import { statSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MediaError } from './env.mjs';
 
+/** @typedef {typeof import('../config.mjs').VIDEO} Video */
+
+/** @param {string} framesDir @param {number} fps */
 const COMMON_IN = (framesDir, fps) => [
   '-hide_banner',
   '-loglevel',
@@ -14,18 +18,22 @@ const COMMON_IN = (framesDir, fps) => [
   path.join(framesDir, 'f%04d.png'),
 ];
 
-const scale = (w, h) => `scale=${w}:${h}:flags=lanczos,format=yuv420p`;
+const scale = (/** @type {number} */ w, /** @type {number} */ h) => `scale=${w}:${h}:flags=lanczos,format=yuv420p`;
 
 const BITEXACT = ['-map_metadata', '-1', '-fflags', '+bitexact', '-flags:v', '+bitexact'];
 
+/** @param {string} ffmpeg @param {string[]} args @param {string} label */
 function run(ffmpeg, args, label) {
   const res = spawnSync(ffmpeg, args, { encoding: 'utf8' });
   if (res.status !== 0) {
-    throw new MediaError(`ffmpeg failed while encoding ${label}:\n${res.stderr || res.error}`);
+    throw new MediaError(`ffmpeg failed while encoding ${label}:\n${res.stderr || String(res.error)}`);
   }
 }
 
-/** VP9 WebM, constant-quality mode. */
+/**
+ * VP9 WebM, constant-quality mode.
+ * @param {string} framesDir @param {Video} v @param {number} crf @param {string} out
+ */
 function vp9Args(framesDir, v, crf, out) {
   return [
     ...COMMON_IN(framesDir, v.fps),
@@ -63,7 +71,10 @@ function vp9Args(framesDir, v, crf, out) {
   ];
 }
 
-/** H.264 MP4, constant-quality mode, web-friendly. */
+/**
+ * H.264 MP4, constant-quality mode, web-friendly.
+ * @param {string} framesDir @param {Video} v @param {number} crf @param {string} out
+ */
 function x264Args(framesDir, v, crf, out) {
   return [
     ...COMMON_IN(framesDir, v.fps),
@@ -106,12 +117,14 @@ const LADDERS = {
  * Encode frames to <outBase>.webm and <outBase>.mp4. For each codec the best
  * quality (lowest CRF) whose file fits below video.targetBytes is kept; the hard
  * limit video.maxBytes is always enforced.
+ * @param {string} ffmpeg @param {string} framesDir @param {string} outBase @param {Video} video
  */
 export function encodeVideo(ffmpeg, framesDir, outBase, video) {
   const results = [];
   for (const [ext, { args, crfs }] of Object.entries(LADDERS)) {
     const out = `${outBase}.${ext}`;
     const tmp = `${outBase}.tmp.${ext}`;
+    /** @type {{ crf: number, size: number } | null} */
     let chosen = null;
     for (const crf of crfs) {
       run(ffmpeg, args(framesDir, video, crf, tmp), path.basename(out));
@@ -129,7 +142,7 @@ export function encodeVideo(ffmpeg, framesDir, outBase, video) {
           `${path.basename(out)} is ${size} bytes even at the highest CRF; limit is ${video.maxBytes}.`,
         );
       }
-      chosen = { crf: crfs.at(-1), size };
+      chosen = { crf: crfs[crfs.length - 1], size };
     }
     renameSync(tmp, out);
     results.push({ file: out, ext, ...chosen });

@@ -1,3 +1,4 @@
+// @ts-check
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
@@ -29,7 +30,7 @@ export function checkFfmpeg() {
   }
   const enc = spawnSync(ffmpeg, ['-hide_banner', '-encoders'], { encoding: 'utf8' });
   for (const name of ['libx264', 'libvpx-vp9']) {
-    if (!new RegExp(`\\s${name}\\s`).test(enc.stdout ?? '')) {
+    if (!new RegExp(`\\s${name}\\s`).test(enc.stdout)) {
       throw new MediaError(`ffmpeg at "${ffmpeg}" lacks the ${name} encoder (needed for the videos).`);
     }
   }
@@ -42,7 +43,7 @@ export async function loadPlaywright() {
     return await import('@playwright/test');
   } catch (err) {
     throw new MediaError(
-      'Could not load @playwright/test. Run `npm install` in the project root first.\n  ' + err.message,
+      `Could not load @playwright/test. Run \`npm install\` in the project root first.\n  ${err instanceof Error ? err.message : String(err)}`,
     );
   }
 }

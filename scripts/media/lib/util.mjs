@@ -1,14 +1,21 @@
+// @ts-check
 import { statSync } from 'node:fs';
 import path from 'node:path';
 
+/** @param {number} n */
 export function fmtBytes(n) {
   if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(2)} MB`;
   return `${(n / 1024).toFixed(1)} KB`;
 }
 
+/** @type {{ file: string, size: number }[]} */
 const written = [];
 
-/** Record (and print) a written file. */
+/**
+ * Record (and print) a written file.
+ * @param {string} root
+ * @param {string} file
+ */
 export function report(root, file, note = '') {
   const size = statSync(file).size;
   written.push({ file: path.relative(root, file), size });
@@ -24,4 +31,4 @@ export function summary() {
 }
 
 /** Smootherstep-like ease (sine in/out): gentle start and stop, like a trackpad scroll. */
-export const easeInOut = (t) => 0.5 - 0.5 * Math.cos(Math.PI * Math.min(1, Math.max(0, t)));
+export const easeInOut = (/** @type {number} */ t) => 0.5 - 0.5 * Math.cos(Math.PI * Math.min(1, Math.max(0, t)));

@@ -1,5 +1,6 @@
 // @ts-check
 /** browserslist's names for the engines esbuild-style targets know, where the two differ. */
+/** @type {Partial<Record<string, string>>} */
 const ESBUILD_NAMES = { ios_saf: 'ios' };
 const KNOWN = new Set(['chrome', 'edge', 'firefox', 'safari', 'ios_saf', 'opera']);
 
@@ -21,8 +22,8 @@ export function cssTargets(browsers) {
     const known = oldest.get(name);
     if (!known || compare(version, known) < 0) oldest.set(name, version);
   }
-  return [...oldest].map(([name, version]) => `${ESBUILD_NAMES[/** @type {'ios_saf'} */ (name)] ?? name}${version.join('.')}`);
+  return [...oldest].map(([name, version]) => `${ESBUILD_NAMES[name] ?? name}${version.join('.')}`);
 }
 
 /** @param {number[]} a @param {number[]} b */
-const compare = (a, b) => (a[0] - b[0]) || ((a[1] ?? 0) - (b[1] ?? 0));
+const compare = (a, b) => a[0] - b[0] || (a[1] ?? 0) - (b[1] ?? 0);

@@ -7,7 +7,7 @@ function memoryStorage() {
   return {
     items,
     getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, String(value)),
+    setItem: (key: string, value: string) => void items.set(key, value),
     removeItem: (key: string) => void items.delete(key),
   };
 }
@@ -19,7 +19,7 @@ describe('the contact draft in sessionStorage', () => {
     const storage = memoryStorage();
     const draft = sessionDraftStore(() => storage);
     draft.save(typed);
-    expect(JSON.parse(storage.items.get(CONTACT_DRAFT_KEY)!)).toEqual({ fields: typed, inFlight: false });
+    expect(JSON.parse(storage.items.get(CONTACT_DRAFT_KEY) ?? 'null')).toEqual({ fields: typed, inFlight: false });
     expect(draft.read()).toEqual({ fields: typed, inFlight: false });
     draft.save(typed, true);
     expect(draft.read()).toEqual({ fields: typed, inFlight: true });

@@ -38,7 +38,9 @@ export function sessionDraftStore(storage: () => DraftStorage): ContactDraftStor
       return undefined;
     }
   };
-  const clear = () => void use((storage) => storage.removeItem(CONTACT_DRAFT_KEY));
+  const clear = () => {
+    use((storage) => storage.removeItem(CONTACT_DRAFT_KEY));
+  };
   return {
     read() {
       const saved = use((storage) => storage.getItem(CONTACT_DRAFT_KEY));
@@ -50,7 +52,7 @@ export function sessionDraftStore(storage: () => DraftStorage): ContactDraftStor
         return undefined;
       }
       if (typeof data !== 'object' || data === null) return undefined;
-      const { fields, inFlight } = data as { fields?: Partial<Record<string, unknown>>; inFlight?: unknown };
+      const { fields, inFlight } = data as { fields?: Partial<Record<string, unknown>> | null; inFlight?: unknown };
       if (typeof fields !== 'object' || fields === null) return undefined;
       const draft = { ...emptyMessage };
       for (const field of contactFields) {
@@ -60,7 +62,10 @@ export function sessionDraftStore(storage: () => DraftStorage): ContactDraftStor
       return isEmpty(draft) ? undefined : { fields: draft, inFlight: inFlight === true };
     },
     save(fields, inFlight = false) {
-      if (isEmpty(fields)) return clear();
+      if (isEmpty(fields)) {
+        clear();
+        return;
+      }
       use((storage) => storage.setItem(CONTACT_DRAFT_KEY, JSON.stringify({ fields, inFlight })));
     },
     clear,

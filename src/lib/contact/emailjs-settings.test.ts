@@ -13,8 +13,8 @@ function readmeTable(heading: string): string[][] {
   if (start < 0) throw new Error(`README.md has no heading "${heading}"`);
   const lines = readme.slice(start).split('\n');
   const first = lines.findIndex((line) => line.startsWith('|'));
-  const table = lines.slice(first, lines.findIndex((line, index) => index > first && !line.startsWith('|')));
-  return table.slice(2).map((row) =>
+  const end = lines.findIndex((line, index) => index > first && !line.startsWith('|'));
+  return lines.slice(first + 2, end).map((row) =>
     row
       .slice(1, -1)
       .split(' | ')
@@ -34,7 +34,7 @@ describe('the EmailJS settings, declared once', () => {
   it('are the environment schema of the build: the required ones required', () => {
     const schema = config.env?.schema ?? {};
     expect(Object.keys(schema)).toEqual(names);
-    for (const { name, required } of emailJsSettings) expect(schema[name]?.optional ?? false, name).toBe(!required);
+    for (const { name, required } of emailJsSettings) expect(schema[name].optional ?? false, name).toBe(!required);
   });
 
   it('have a stand-in in the local inbox for each, and the inbox knows each template by it', () => {
@@ -53,7 +53,7 @@ describe('the EmailJS settings, declared once', () => {
       .filter((line) => /^[A-Z_]+=/.test(line));
     expect(lines.map((line) => line.split('=')[0])).toEqual(names);
     for (const { name, required } of emailJsSettings) {
-      const value = lines.find((line) => line.startsWith(`${name}=`))!.slice(name.length + 1);
+      const value = (lines.find((line) => line.startsWith(`${name}=`)) ?? '').slice(name.length + 1);
       expect(value !== '', `${name} in .env.example`).toBe(required);
     }
   });

@@ -20,9 +20,15 @@ export interface EmailJsConfig {
 export function memoryStorage(): StorageProvider {
   const values = new Map<string, string>();
   return {
-    get: async (key) => values.get(key),
-    set: async (key, value) => void values.set(key, value),
-    remove: async (key) => void values.delete(key),
+    get: (key) => Promise.resolve(values.get(key)),
+    set: (key, value) => {
+      values.set(key, value);
+      return Promise.resolve();
+    },
+    remove: (key) => {
+      values.delete(key);
+      return Promise.resolve();
+    },
   };
 }
 
@@ -38,10 +44,16 @@ export function deliveredOnlyThrottle(delivered: StorageProvider = memoryStorage
       let written: [key: string, value: string] | undefined;
       const storage: StorageProvider = {
         get: (key) => delivered.get(key),
-        set: async (key, value) => void (written = [key, value]),
+        set: (key, value) => {
+          written = [key, value];
+          return Promise.resolve();
+        },
         remove: (key) => delivered.remove(key),
       };
-      return { storage, commit: async () => void (written && (await delivered.set(...written))) };
+      const commit = async () => {
+        if (written) await delivered.set(...written);
+      };
+      return { storage, commit };
     },
   };
 }

@@ -39,8 +39,9 @@ export interface ContactFormOptions {
 }
 
 export interface ContactForm {
-  getState(): ContactFormState;
-  subscribe(listener: () => void): () => void;
+  // Properties, not methods: useSyncExternalStore takes them unbound.
+  getState: () => ContactFormState;
+  subscribe: (listener: () => void) => () => void;
   /** A field's new value. Refused while sending: what the visitor sees is what is being sent. */
   edit(field: ContactField, value: string): void;
   /**
@@ -95,12 +96,9 @@ export function createContactForm({ deliver, logError = console.error, draft }: 
     edit(field, value) {
       if (state.sending) return;
       // A shown error follows the typing (and goes once the field is valid); none appears mid-typing.
-      const errors = { ...state.errors };
-      if (errors[field]) {
-        const problem = checkField(field, value);
-        if (problem) errors[field] = problem;
-        else delete errors[field];
-      }
+      const { [field]: shown, ...others } = state.errors;
+      const problem = shown ? checkField(field, value) : undefined;
+      const errors = shown ? (problem ? { ...others, [field]: problem } : others) : state.errors;
       update({ fields: { ...state.fields, [field]: value }, errors });
       draft?.save(state.fields);
     },
@@ -121,7 +119,8 @@ export function createContactForm({ deliver, logError = console.error, draft }: 
       if (Object.keys(errors).length > 0) return;
       clearTimeout(resetTimer);
       const message = state.fields;
-      let notified = false;
+      // Set inside deliver's callback, where the type checker does not follow it.
+      let notified = false as boolean;
       update({ sending: true, status: 'idle', notice: undefined });
       draft?.save(message, true);
       try {

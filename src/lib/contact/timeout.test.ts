@@ -1,3 +1,4 @@
+import { EmailJSResponseStatus } from '@emailjs/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEND_TIMEOUT_MS, SendTimeoutError, withinTimeout } from './timeout';
 
@@ -21,7 +22,7 @@ describe('withinTimeout', () => {
 
   it('passes on an answer or a failure that comes in time, and leaves no timer behind', async () => {
     await expect(withinTimeout(Promise.resolve('OK'))).resolves.toBe('OK');
-    const failure = { status: 500, text: 'Internal Server Error' };
+    const failure = new EmailJSResponseStatus(500, 'Internal Server Error');
     await expect(withinTimeout(Promise.reject(failure))).rejects.toBe(failure);
     expect(vi.getTimerCount()).toBe(0);
   });

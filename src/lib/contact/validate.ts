@@ -51,7 +51,7 @@ const UNICODE_DOMAIN =
  * the parser's own leniency (percent escapes, full-width dots) never turns a bad domain into a good one.
  */
 function asciiDomain(domain: string): string {
-  if (!/[^\x00-\x7F]/.test(domain) || !UNICODE_DOMAIN.test(domain)) return domain;
+  if (!/[\x80-\uFFFF]/.test(domain) || !UNICODE_DOMAIN.test(domain)) return domain;
   try {
     return new URL(`http://${domain}/`).hostname;
   } catch {

@@ -3,8 +3,8 @@
  * Runs first in every page the journeys open (the journey proxy puts it at the top of <head>), before
  * any script of the site. It reports what went wrong on the page to the proxy, so reports survive
  * the page navigating away, and it records where the page's first parts stood in each frame while
- * the page loaded. It changes nothing on the page, except that it can take `requestIdleCallback`
- * away to stand in for an engine that lacks it.
+ * the page loaded. It changes nothing on the page, except that it can make `localStorage` throw, as a
+ * browser does whose storage is disabled.
  */
 (() => {
   const script = /** @type {HTMLScriptElement} */ (document.currentScript);
@@ -44,14 +44,12 @@
     };
   }
 
-  if (options.withoutIdleCallback) {
-    // Engines keep a global's methods on the window itself or on its prototype: gone from both.
-    for (const owner of [window, Window.prototype]) {
-      // @ts-expect-error: removed on purpose, as in an engine that never had it.
-      delete owner.requestIdleCallback;
-      // @ts-expect-error: as above.
-      delete owner.cancelIdleCallback;
-    }
+  if (options.withoutStorage) {
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
   }
 
   /**

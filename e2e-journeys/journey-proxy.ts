@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { createServer, request as forwardRequest, type IncomingMessage } from 'node:http';
+import { createServer, request as forwardRequest, type IncomingMessage, type Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** What the page probe (page-probe.js) does besides recording frames. */
 export interface ProbeOptions {
   /** Report console errors, uncaught errors and failed loads: for engines whose driver cannot see the console. */
   reportConsole: boolean;
-  /** Take `requestIdleCallback` away before the site's scripts run. */
-  withoutIdleCallback: boolean;
+  /** Make `localStorage` throw, as a browser does whose storage is disabled. */
+  withoutStorage: boolean;
 }
 
 /** One frame as the probe saw it before it was painted. */
@@ -22,30 +22,11 @@ export interface ProbeFrame {
   boxes: Record<string, [number, number, number, number]>;
 }
 
-export interface PageReport {
-  kind: 'csp' | 'console.error' | 'pageerror';
-  message: string;
-  page: string;
-}
-
-/** A page sent in two parts: up to the end of the first match of `after`, then, `pauseMs` later, the rest. */
-export interface SlowPages {
-  after: RegExp;
-  pauseMs: number;
-}
-
-export interface ForwardedResponse {
-  path: string;
-  status: number;
-  range: string | undefined;
-  contentRange: string | undefined;
-}
-
 const PROBE_PATH = '/__journeys/probe.js';
+const REPORT_PATH = '/__journeys/report';
 /** No request for this long counts as the page having loaded what it asked for. */
 const QUIET_MS = 100;
 const SETTLE_TIMEOUT_MS = 10_000;
-const REPORT_PATH = '/__journeys/report';
 const probeSource = readFileSync(new URL('./page-probe.js', import.meta.url), 'utf-8');
 
 const bodyOf = async (message: IncomingMessage) => {
@@ -54,10 +35,16 @@ const bodyOf = async (message: IncomingMessage) => {
   return Buffer.concat(chunks).toString('utf-8');
 };
 
+export const closeServer = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
 /**
  * A proxy in front of the site server that the journeys' browsers talk to. WebKitGTK's driver has
- * no way to run a script before a page's own or to see its console, and neither engine's driver
- * here can hold back a request, so the proxy does it for both: it puts the probe at the top of
+ * no way to run a script before a page's own or to see its console, and no driver here can hold
+ * back a request in every engine, so the proxy does it for all: it puts the probe at the top of
  * every page's <head> (the page's policy allows scripts from its own origin), collects what the
  * probe reports, holds back requests a journey asks it to, and notes each answer's status and range.
  *
@@ -65,85 +52,25 @@ const bodyOf = async (message: IncomingMessage) => {
  * the contact form posts to its inbox there, and the inbox takes a send only from a page of its own
  * site, a loopback origin on that same port. A proxy on a port of its own would be another site.
  */
-export async function startJourneyProxy(upstreamPort: number, port: number, probeOptions: ProbeOptions) {
-  const reports: PageReport[] = [];
-  const responses: ForwardedResponse[] = [];
+export async function startJourneyProxy(upstreamPort: number, port: number, probe: ProbeOptions) {
   const holds = new Set<{ pattern: RegExp; released: Promise<void> }>();
   /** Requests forwarded and not yet answered in full (one path each is enough to know). */
   const pending = new Set<string>();
-  const probe = { ...probeOptions };
-  let slowPages: SlowPages | null = null;
 
-  const server = createServer(async (request, response) => {
-    const path = request.url ?? '/';
-    if (path === PROBE_PATH) {
-      response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
-      return void response.end(probeSource);
-    }
-    if (path === REPORT_PATH && request.method === 'POST') {
-      reports.push(JSON.parse(await bodyOf(request)) as PageReport);
-      response.writeHead(204);
-      return void response.end();
-    }
-    for (const hold of holds) if (hold.pattern.test(path)) await hold.released;
-    // A clip streams for as long as the engine buffers it: it never counts as the page still loading.
-    if (!path.startsWith('/videos/')) {
-      pending.add(path);
-      response.once('close', () => pending.delete(path));
-    }
-
-    // Uncompressed from the site server, so a page can be read and the probe put in.
-    const { 'accept-encoding': _encoding, ...headers } = request.headers;
-    const upstream = forwardRequest(
-      { host: '127.0.0.1', port: upstreamPort, method: request.method, path, headers },
-      async (answer) => {
-        const status = answer.statusCode ?? 502;
-        responses.push({ path, status, range: request.headers.range, contentRange: answer.headers['content-range'] });
-        if (!answer.headers['content-type']?.startsWith('text/html')) {
-          response.writeHead(status, answer.headers);
-          return void answer.pipe(response);
-        }
-        const options = JSON.stringify(probe).replaceAll('"', '&quot;');
-        const page = (await bodyOf(answer)).replace(
-          /<head[^>]*>/,
-          (head) => `${head}<script src="${PROBE_PATH}" data-options="${options}"></script>`,
-        );
-        const cut = slowPages && slowPages.after.exec(page);
-        if (!slowPages || !cut) {
-          response.writeHead(status, { ...answer.headers, 'content-length': Buffer.byteLength(page) });
-          return void response.end(page);
-        }
-        // As over a slow line: the engine gets the page up to the cut, renders what it has, and the
-        // rest arrives later.
-        const { 'content-length': _length, ...streamed } = answer.headers;
-        const end = cut.index + cut[0].length;
-        response.writeHead(status, streamed);
-        response.write(page.slice(0, end));
-        await sleep(slowPages.pauseMs);
-        response.end(page.slice(end));
-      },
-    );
-    upstream.on('error', (error) => {
-      if (!response.headersSent) response.writeHead(502);
-      response.end(String(error));
-    });
-    request.pipe(upstream);
-  });
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
-
-  return {
+  const proxy = {
     origin: `http://localhost:${port}`,
     /** Changed options apply to the next page loaded. */
-    probe,
-    reports,
-    responses,
-    /** Sends every page from now on in two parts (null: whole again). */
-    deliverPagesSlowly(how: SlowPages | null) {
-      slowPages = how;
-    },
+    probe: { ...probe },
+    reports: [] as { kind: 'csp' | 'console.error' | 'pageerror'; message: string; page: string }[],
+    responses: [] as { path: string; status: number; range?: string | undefined; contentRange?: string | undefined }[],
+    /** While set, every page is sent in two parts: up to the end of `after`'s first match, then `pauseMs` later the rest. */
+    slowPages: null as { after: RegExp; pauseMs: number } | null,
     /** Whether a journey is holding requests back. */
     holding: () => holds.size > 0,
-    /** Holds back every request whose path matches until the returned function is called. */
+    /**
+     * Holds back every request whose path matches until the returned function is called: a page
+     * that waits for code on a slow line (see harness.ts › beforeHydration).
+     */
     hold(pattern: RegExp) {
       let release!: () => void;
       const hold = { pattern, released: new Promise<void>((resolve) => (release = resolve)) };
@@ -168,12 +95,62 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
           throw new Error(`Still loading after ${SETTLE_TIMEOUT_MS} ms: ${[...pending].join(', ')}`);
       }
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
+
+  const server = createServer(async (request, response) => {
+    const path = request.url ?? '/';
+    if (path === PROBE_PATH) {
+      response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+      return void response.end(probeSource);
+    }
+    if (path === REPORT_PATH && request.method === 'POST') {
+      proxy.reports.push(JSON.parse(await bodyOf(request)) as (typeof proxy.reports)[number]);
+      return void response.writeHead(204).end();
+    }
+    for (const hold of holds) if (hold.pattern.test(path)) await hold.released;
+    // A clip streams for as long as the engine buffers it: it never counts as the page still loading.
+    if (!path.startsWith('/videos/')) {
+      pending.add(path);
+      response.once('close', () => pending.delete(path));
+    }
+
+    // Uncompressed from the site server, so a page can be read and the probe put in.
+    const { 'accept-encoding': _encoding, ...headers } = request.headers;
+    const upstream = forwardRequest(
+      { host: '127.0.0.1', port: upstreamPort, method: request.method, path, headers },
+      async (answer) => {
+        const status = answer.statusCode ?? 502;
+        const contentRange = answer.headers['content-range'];
+        proxy.responses.push({ path, status, range: request.headers.range, contentRange });
+        if (!answer.headers['content-type']?.startsWith('text/html')) {
+          response.writeHead(status, answer.headers);
+          return void answer.pipe(response);
+        }
+        const options = JSON.stringify(proxy.probe).replaceAll('"', '&quot;');
+        const page = (await bodyOf(answer)).replace(
+          /<head[^>]*>/,
+          (head) => `${head}<script src="${PROBE_PATH}" data-options="${options}"></script>`,
+        );
+        // Over a slow line, the engine gets the page up to the cut, renders what it has, and the
+        // rest arrives later.
+        const slowly = proxy.slowPages;
+        const cut = slowly?.after.exec(page);
+        const end = cut ? cut.index + cut[0].length : page.length;
+        const { 'content-length': _length, ...streamed } = answer.headers;
+        response.writeHead(status, streamed).write(page.slice(0, end));
+        if (slowly) await sleep(slowly.pauseMs);
+        response.end(page.slice(end));
+      },
+    );
+    upstream.on('error', (error) => {
+      if (!response.headersSent) response.writeHead(502);
+      response.end(String(error));
+    });
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+  return proxy;
 }
 
 export type JourneyProxy = Awaited<ReturnType<typeof startJourneyProxy>>;

@@ -1,5 +1,0 @@
-import { inject } from 'vitest';
-import { describeJourneys } from './journeys';
-import { launchWebKit } from './webkit';
-
-describeJourneys('WebKit', () => launchWebKit(inject('engines').WebKit!));

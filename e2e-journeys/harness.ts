@@ -1,0 +1,313 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { basename } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPortTaken } from '../local-inbox/port.mjs';
+import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.mjs';
+import { defaultLocale, localeInfo, locales, otherLocales, type Locale } from '../src/i18n/locales';
+import { localizedPath } from '../src/i18n/paths';
+import { getTranslator } from '../src/i18n/translate';
+import { hydratedIsland, languageLink, languageMenu, languageMenuIsClosed } from '../e2e/site-parts';
+import type { Browser, SystemSettings, Tab } from './browser';
+import { findEngines, missingEngine, type EngineName, type Installs } from './engines';
+import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeFrame, type ProbeOptions } from './journey-proxy';
+
+/**
+ * The journeys' harness. A journey file (journeys/*.ts) declares its journeys with `journey()`;
+ * journeys.test.ts runs each in every engine, one engine after the other, as a new visitor in a new
+ * tab behind the journey proxy, failing on any console error, uncaught error or content-security-
+ * policy violation on the pages it opened.
+ */
+
+// What every journey file needs, from one place, as the Playwright specs take it from e2e/fixtures.ts.
+export { defaultLocale, expect, getTranslator, languageLink, localeInfo, locales, localizedPath, otherLocales };
+export type { Locale, Tab };
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+/** A system that asks for dark and less motion: one browser for both, as Firefox reads them when it starts. */
+export const darkAndStill: SystemSettings = { colorScheme: 'dark', reducedMotion: true };
+/** A pause in which something that should not happen (a navigation, a video) would have. */
+export const NOTHING_HAPPENS_MS = 600;
+/** The site's own language, which `/` and every unprefixed page speak. */
+export const t = getTranslator(defaultLocale);
+export const themeToggle = '[data-theme-toggle]';
+/**
+ * Where the browsers open the site: the port `npm run build:local` built it for (the contact form
+ * sends there), Playwright's too (playwright.config.ts › E2E_PORT). Each engine's proxy takes it in
+ * turn, the site server answering behind it.
+ */
+const SITE_PORT = Number(process.env.E2E_PORT ?? 4400);
+/** The header's islands, which every page has and hydrates after its load event. */
+const HEADER_ISLANDS = ['ThemeToggle', 'LanguageSwitch'];
+/** The probe reports by beacon: what happened last on a page needs a moment to arrive. */
+const REPORT_GRACE_MS = 300;
+
+/** What a journey's steps may use besides the tab. */
+export interface Run {
+  engine: EngineName;
+  proxy: JourneyProxy;
+  /** The local inbox, behind the proxy. */
+  inbox: string;
+}
+type Journey = { name: string; steps: (tab: Tab, run: Run) => Promise<void>; system?: SystemSettings | undefined };
+const journeys = new Map<string, Journey[]>();
+let declaring: Journey[] = [];
+let run: Run;
+
+/** Declares a journey: a new visitor in a new tab, with the given system settings. */
+export function journey(name: string, steps: Journey['steps'], { system }: { system?: SystemSettings } = {}) {
+  declaring.push({ name, steps, system });
+}
+
+/** Loads the journey files one after the other, so each journey is reported under its file. */
+export async function loadJourneys(files: Record<string, () => Promise<unknown>>) {
+  for (const [file, load] of Object.entries(files)) {
+    journeys.set(basename(file, '.ts'), (declaring = []));
+    await load();
+  }
+}
+
+type Launchers = { [Engine in EngineName]: (install: NonNullable<Installs[Engine]>) => Promise<Browser> };
+
+/**
+ * Every journey in every engine this machine has, against the built site. A missing engine costs
+ * a line and is skipped; on CI, where `.ci/run` installs all three, it fails the run.
+ */
+export function runJourneys(launchers: Launchers) {
+  const installs = findEngines();
+  const missing = (Object.keys(launchers) as EngineName[]).filter((engine) => !installs[engine]);
+  if (missing.length && process.env.CI) throw new Error(missing.map((engine) => missingEngine[engine]).join('\n'));
+  for (const engine of missing) process.stderr.write(`The journeys skip ${engine}. ${missingEngine[engine]}\n`);
+  let upstreamPort = 0;
+
+  beforeAll(async () => {
+    if (!existsSync(`${LOCAL_BUILD_DIR}/index.html`)) {
+      throw new Error(`${LOCAL_BUILD_DIR}/ holds no built site: run \`npm run build:local\` first (npm test does).`);
+    }
+    if (await isPortTaken(SITE_PORT, '127.0.0.1')) {
+      throw new Error(
+        `Port ${SITE_PORT} is taken: the journeys open the site there, because the build sends the contact form to it. ` +
+          'Stop what listens there (a Playwright run that keeps its server?), or build and test on another: E2E_PORT=…',
+      );
+    }
+    const server = createSiteServer({ root: LOCAL_BUILD_DIR, inboxFile: '.inbox/engines-messages.jsonl' });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    upstreamPort = (server.address() as AddressInfo).port;
+    mkdirSync('test-results/engines', { recursive: true });
+    return () => closeServer(server);
+  });
+
+  for (const engine of Object.keys(launchers) as EngineName[]) {
+    describe.skipIf(!installs[engine])(engine, () => {
+      let browser: Browser;
+      beforeAll(async () => {
+        browser = await (launchers[engine] as (install: unknown) => Promise<Browser>)(installs[engine]);
+        const probe = { reportConsole: !browser.seesConsole, withoutStorage: false };
+        const proxy = await startJourneyProxy(upstreamPort, SITE_PORT, probe);
+        run = { engine, proxy, inbox: `http://127.0.0.1:${upstreamPort}/inbox` };
+        console.log(`${engine}: ${browser.version}`);
+      });
+      afterAll(async () => {
+        await browser?.quit();
+        await run?.proxy.close();
+      });
+      for (const [file, declared] of journeys) {
+        describe(file, () => {
+          for (const { name, steps, system } of declared) it(name, () => walk(browser, steps, system));
+        });
+      }
+    });
+  }
+}
+
+async function walk(browser: Browser, steps: Journey['steps'], system?: SystemSettings) {
+  const { reports } = run.proxy;
+  const firstReport = reports.length;
+  const tab = leavingPagesLoaded(await browser.open(system));
+  try {
+    await steps(tab, run);
+    await sleep(REPORT_GRACE_MS);
+    const reported = reports.slice(firstReport).map((each) => `${each.kind} on ${each.page}: ${each.message}`);
+    expect([...tab.engineErrors(), ...reported], 'errors on the pages').toEqual([]);
+  } finally {
+    await tab.close();
+  }
+}
+
+/**
+ * The tab, with paths opened on the site, and a visitor who opens or clicks anything first lets the
+ * page finish what it started: the islands in view hydrate, and what they asked for arrives (Firefox
+ * and WebKit report a module import cut off by leaving the page as an error of that page). While the
+ * proxy holds requests back, only what is not held is waited for.
+ */
+function leavingPagesLoaded(tab: Tab): Tab {
+  // Islands not hydrated yet that will without anything more happening: those that hydrate whatever
+  // the visitor does, and those in view that wait to be seen (`client:visible`, or
+  // `client:deferred="visible"`, the contact form).
+  const pendingIslandsInView = () =>
+    [...document.querySelectorAll('astro-island[ssr]')]
+      .filter((island) => {
+        const { value } = JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: unknown };
+        if (island.getAttribute('client') !== 'visible' && value !== 'visible') return true;
+        // An island is `display: contents`: its content has the box.
+        const box = island.firstElementChild?.getBoundingClientRect();
+        return !!box && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+      })
+      .map((island) => island.getAttribute('component-url'));
+  const finishLoading = async () => {
+    if (!run.proxy.holding()) await expect.poll(() => tab.evaluate(pendingIslandsInView)).toEqual([]);
+    await run.proxy.settled();
+  };
+  // In the middle of the viewport, where nothing fixed (the header) covers it; and in view before a
+  // click, so what scrolling into view wakes up (an island) loads before the click leaves the page.
+  const inView = (selector: string) =>
+    tab.evaluate(
+      (target) => document.querySelector(target)?.scrollIntoView({ block: 'center', behavior: 'instant' }),
+      selector,
+    );
+  return {
+    ...tab,
+    async goto(url) {
+      await finishLoading();
+      await tab.goto(new URL(url, run.proxy.origin).href);
+    },
+    async click(selector) {
+      await inView(selector);
+      await finishLoading();
+      await tab.click(selector);
+    },
+    async type(selector, text) {
+      await inView(selector);
+      await tab.type(selector, text);
+    },
+  };
+}
+
+/** Opens a path of the site at a size, checks the viewport has it, and waits for `islands` to hydrate. */
+export async function open(tab: Tab, path: string, { size = DESKTOP, islands = HEADER_ISLANDS } = {}) {
+  await tab.setViewport(size.width, size.height);
+  await tab.goto(path);
+  expect(await tab.evaluate(() => innerWidth), 'viewport width').toBe(size.width);
+  for (const island of islands) await hydrated(tab, island);
+}
+
+/**
+ * A visitor quicker than the page: opens `path` with the code of `island` (its component's name, as
+ * `ThemeToggle`) held back by the proxy and checks the island is still the server's HTML; runs
+ * `meanwhile` (a tap, and what it must have done already); then lets the code through and waits for
+ * the island to hydrate. The journey then checks what must hold after hydration, such as nothing
+ * having happened twice.
+ *
+ * It must be the tab's first page: a page with the code in its cache would not wait for it. An
+ * island that hydrates once visible must not be in view before the page has loaded (open the page at
+ * its top; the tap scrolls): Firefox holds the load event for a module on its way.
+ */
+export async function beforeHydration(tab: Tab, path: string, island: string, meanwhile: () => Promise<void>) {
+  const release = run.proxy.hold(new RegExp(`^/_astro/${island}\\.[^/]*\\.js$`));
+  try {
+    await open(tab, path, { islands: [] });
+    const unhydrated = element(tab, `astro-island[component-url*="/${island}."][ssr]`);
+    expect(await unhydrated.count(), `${island} before its code arrives`).toBeGreaterThan(0);
+    await meanwhile();
+  } finally {
+    release();
+  }
+  await hydrated(tab, island);
+}
+
+/** Runs `steps` with the page probe changed for every page they load (see page-probe.js). */
+export async function withProbe(options: Partial<ProbeOptions>, steps: () => Promise<void>) {
+  const before = { ...run.proxy.probe };
+  Object.assign(run.proxy.probe, options);
+  try {
+    await steps();
+  } finally {
+    Object.assign(run.proxy.probe, before);
+  }
+}
+
+/** Opens the language switch's menu, when it is one, as a visitor does before choosing. */
+export async function openLanguageMenu(tab: Tab) {
+  if (await tab.evaluate(languageMenuIsClosed, languageMenu)) await tab.click(`${languageMenu} > summary`);
+}
+
+/** The theme as a visitor meets it: dark or not, the choice stored, the toggle's name and its icons. */
+export const theme = (tab: Tab) =>
+  tab.evaluate((toggle) => {
+    const shown = (element: Element) => getComputedStyle(element).display !== 'none';
+    let stored: string | null = 'throws';
+    try {
+      stored = localStorage.getItem('theme');
+    } catch {
+      // As storage that is disabled does.
+    }
+    return {
+      dark: document.documentElement.classList.contains('dark'),
+      stored,
+      label: [...document.querySelectorAll(`${toggle} .sr-only`)].filter(shown).map((label) => label.textContent),
+      /** The moon (offering dark) and the sun (offering light). */
+      icons: [...document.querySelectorAll(`${toggle} svg`)].map(shown),
+    };
+  }, themeToggle);
+
+// Questions the journeys ask of a page, each one `evaluate` away, so they read the same in every
+// engine. A journey waits for a state with `expect.poll(() => question).toBe(…)`.
+
+/** Questions about the first element that matches `selector`. */
+export const element = (tab: Tab, selector: string) => ({
+  attribute: (name: string) =>
+    tab.evaluate((target, key) => document.querySelector(target)?.getAttribute(key) ?? null, selector, name),
+  /** A DOM property: `paused`, `open`, `disabled`. */
+  property: (name: string) =>
+    tab.evaluate(
+      (target, key) => (document.querySelector(target) as unknown as Record<string, unknown>)[key],
+      selector,
+      name,
+    ),
+  text: () => tab.evaluate((target) => document.querySelector(target)?.textContent?.trim() ?? null, selector),
+  /** The text of every element that matches. */
+  texts: () =>
+    tab.evaluate((target) => [...document.querySelectorAll(target)].map((each) => each.textContent?.trim()), selector),
+  count: () => tab.evaluate((target) => document.querySelectorAll(target).length, selector),
+  focused: () => tab.evaluate((target) => document.activeElement?.matches(target) ?? false, selector),
+});
+
+export const hydrated = (tab: Tab, island: string) =>
+  expect.poll(() => element(tab, hydratedIsland(island)).count(), { message: `${island} hydrated` }).toBeGreaterThan(0);
+
+/** Waits until the tab shows `path` and that page has loaded (its address changes before it has). */
+export const arrivedAt = (tab: Tab, path: string) =>
+  expect
+    .poll(() => tab.evaluate(() => document.readyState === 'complete' && location.pathname), { message: `at ${path}` })
+    .toBe(path);
+
+export const scrollY = (tab: Tab) => tab.evaluate(() => Math.round(window.scrollY));
+
+/** Scrolls at once (the site scrolls smoothly by default) and waits until the page is there. */
+export async function scrollToY(tab: Tab, y: number) {
+  await tab.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+  await expect.poll(() => scrollY(tab)).toBe(y);
+}
+
+/** Nothing wider than the viewport, and no heading cut off inside its own box. */
+export async function expectNoOverflow(tab: Tab, where: string) {
+  const overflow = await tab.evaluate(() => ({
+    widerThanViewport: document.documentElement.scrollWidth > innerWidth,
+    cutOffHeadings: [...document.querySelectorAll('h1, h2, h3')]
+      // Screen-reader-only headings are 1 px wide by design.
+      .filter((heading) => heading.clientWidth > 1 && heading.scrollWidth > heading.clientWidth)
+      .map((heading) => heading.textContent),
+  }));
+  expect(overflow, where).toEqual({ widerThanViewport: false, cutOffHeadings: [] });
+}
+
+/** Waits until the page has rendered two more frames: what a scroll or a load changes is on screen. */
+export const nextFrames = (tab: Tab) =>
+  tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/** The frames the page probe recorded, the last being the page as it is now. */
+export async function recordedFrames(tab: Tab) {
+  await nextFrames(tab);
+  return tab.evaluate(() => (window as unknown as { __journeyFrames: ProbeFrame[] }).__journeyFrames);
+}

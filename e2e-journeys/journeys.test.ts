@@ -1,0 +1,11 @@
+import { loadJourneys, runJourneys } from './harness';
+import { launchPuppeteer } from './puppeteer';
+import { launchWebKit } from './webkit';
+
+/** Every journey of journeys/ in each engine, one engine after the other. */
+await loadJourneys(import.meta.glob('./journeys/*.ts'));
+runJourneys({
+  Chromium: ({ executable }) => launchPuppeteer('Chromium', executable),
+  Firefox: ({ executable }) => launchPuppeteer('Firefox', executable),
+  WebKit: launchWebKit,
+});

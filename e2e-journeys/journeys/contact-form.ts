@@ -1,0 +1,99 @@
+import agency from '../../src/content/agency.json' with { type: 'json' };
+import { localTemplates } from '../../local-inbox/env.mjs';
+import type { InboxMessage } from '../../local-inbox/handler.mjs';
+import { contactText } from '../../e2e/contact-text';
+import { uniqueEmail } from '../../e2e/inbox-client';
+import { defaultLocale, element, expect, hydrated, journey, open, type Tab } from '../harness';
+
+/** docs/behaviour.md › Contact form. */
+const words = contactText(defaultLocale);
+const submit = '[data-contact-form] button[type="submit"]';
+const fields = ['name', 'email', 'title', 'project'] as const;
+
+/** The form as a visitor meets it: each field's value, whether it is marked invalid and what describes it. */
+const form = (tab: Tab) =>
+  tab.evaluate(() => {
+    const button = document.querySelector('[data-contact-form] button[type="submit"]')!;
+    const field = (name: string) => {
+      const input = document.getElementById(`contact-${name}`) as HTMLInputElement;
+      const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
+      const description = ids.map((id) => document.getElementById(id)?.textContent?.trim()).join(' ');
+      return [input.value, input.getAttribute('aria-invalid'), description];
+    };
+    return {
+      fields: Object.fromEntries(['name', 'email', 'title', 'project'].map((name) => [name, field(name)])),
+      button: [
+        button.textContent?.trim(),
+        button.getAttribute('aria-disabled'),
+        button.querySelector('svg')!.getAttribute('class'),
+      ],
+      status: document.querySelector('[data-contact-form] [role="status"]')?.textContent?.trim(),
+      alert: document.querySelector('[data-contact-form] [role="alert"]')?.textContent?.trim(),
+      sends: performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/api/v1.0/email/send'))
+        .length,
+    };
+  });
+
+journey('field errors, sending, success, and both e-mails in the inbox', async (tab, { engine, proxy, inbox }) => {
+  const message = {
+    name: 'Erika Mustermann',
+    email: uniqueEmail(`journey-${engine}`),
+    title: 'Neue Website für unser Café',
+    project: 'Wir brauchen eine Speisekarte online.',
+  };
+  await open(tab, '/#contact');
+  await hydrated(tab, 'ContactForm');
+  // Once React runs the form, it checks the fields itself, in the page's language.
+  await expect.poll(() => element(tab, '[data-contact-form]').attribute('data-hydrated')).toBe('true');
+  expect(await element(tab, '[data-contact-form]').attribute('aria-label')).toBe(words.form);
+  expect(await element(tab, '[data-contact-form]').attribute('novalidate')).toBe('');
+
+  await tab.click(submit);
+  await expect.poll(() => element(tab, '#contact-name').focused()).toBe(true);
+  expect(await form(tab)).toMatchObject({
+    fields: {
+      name: ['', 'true', words.nameMissing],
+      email: ['', 'true', words.emailMissing],
+      title: ['', 'true', words.titleMissing],
+      project: ['', null, expect.any(String)],
+    },
+    sends: 0,
+  });
+
+  for (const name of fields) await tab.type(`#contact-${name}`, message[name]);
+  expect((await form(tab)).fields.name!.slice(0, 2)).toEqual([message.name, null]);
+  // The inbox holds the first answer a moment, to watch the form while it sends.
+  const failures = { email: message.email, delayMs: 3000 };
+  await fetch(`${inbox}/failures`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(failures),
+  });
+  await tab.click(submit);
+  // aria-disabled, not disabled: the focused button keeps focus while it sends.
+  await expect
+    .poll(async () => (await form(tab)).button)
+    .toEqual([words.sending, 'true', expect.stringMatching(/animate-pulse/)]);
+  await expect.poll(async () => (await form(tab)).status).toBe(words.success);
+  expect(await form(tab)).toMatchObject({
+    alert: '',
+    fields: Object.fromEntries(fields.map((name) => [name, ['', null, expect.any(String)]])),
+  });
+  await expect.poll(async () => (await form(tab)).button[0]).toBe(words.submit);
+  expect((await form(tab)).sends).toBe(2);
+
+  const received = async () =>
+    ((await (await fetch(`${inbox}/messages`)).json()) as InboxMessage[]).filter(
+      (sent) => sent.template_params.email === message.email,
+    );
+  await expect.poll(async () => (await received()).length).toBe(2);
+  const [notification, autoReply] = await received();
+  expect(notification).toMatchObject({
+    lib_version: '4.4.1',
+    template_id: localTemplates.notification,
+    template_params: { ...message, to_name: agency.name },
+    origin: proxy.origin,
+  });
+  expect(autoReply).toMatchObject({ lib_version: '4.4.1', template_id: localTemplates.autoReply[defaultLocale] });
+  expect(autoReply!.template_params).toEqual({ name: message.name, email: message.email, title: message.title });
+});

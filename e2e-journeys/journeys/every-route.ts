@@ -1,0 +1,56 @@
+import { routes } from '../../src/routes.mjs';
+import { expect, expectNoOverflow, journey, localeInfo, localizedPath, open, otherLocales, PHONE } from '../harness';
+
+/** docs/behaviour.md › Routes, Language and Legal pages. */
+journey(
+  'every route in every language and the 404 page at 390 px, read to the end: no overflow, its links, no error',
+  async (tab) => {
+    for (const route of [...routes, { url: '/gibt-es-nicht/' }]) {
+      await open(tab, route.url, { size: PHONE });
+      await expectNoOverflow(tab, route.url);
+      // Down the whole page as a reader goes, so every lazy image and island wakes up.
+      await tab.evaluate(async () => {
+        for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight / 2) {
+          window.scrollTo({ top: y, behavior: 'instant' });
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      });
+      const page = await tab.evaluate(() => ({
+        // The page's own policy is in force, as the checks for violations rely on.
+        policies: document.querySelectorAll('meta[http-equiv="content-security-policy"]').length,
+        languages: Object.fromEntries(
+          [...document.querySelectorAll<HTMLAnchorElement>('[data-language-link]')].map((link) => [
+            link.dataset.languageLink,
+            [link.getAttribute('href'), link.hreflang],
+          ]),
+        ),
+        current: document.querySelector('[data-site-header] [aria-current="true"]')?.textContent,
+        menu:
+          document.querySelector('[data-site-header] details:has([data-language-link]) summary')?.textContent ?? null,
+        backHome: [...document.querySelectorAll('[data-back-home]')].map((link) => link.getAttribute('href')),
+        legalSections: document.querySelectorAll('[data-legal-page] h2').length,
+      }));
+      expect(page.policies, route.url).toBe(1);
+      if (!('locale' in route)) continue;
+
+      const { locale, path, url } = route;
+      // The switch links to this page in every other language; a pill marks its own segment (short
+      // label, and the name for screen readers), a menu of three or more names it in its list and
+      // shows its short label on the button that opens it.
+      const languages = otherLocales(locale).map((other) => [other, [localizedPath(path, other), other]]);
+      const { shortLabel, name } = localeInfo[locale];
+      expect(page, url).toMatchObject({
+        languages: Object.fromEntries(languages),
+        ...(page.menu === null
+          ? { current: `${shortLabel}${name}` }
+          : { current: name, menu: `${shortLabel} ▾${name}` }),
+      });
+      if (path === '/') continue;
+      // A legal page leads back home at its top and its end, and is a text of several sections.
+      expect([page.backHome, page.legalSections > 3], url).toEqual([
+        [localizedPath('/', locale), localizedPath('/', locale)],
+        true,
+      ]);
+    }
+  },
+);

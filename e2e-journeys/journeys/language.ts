@@ -1,0 +1,64 @@
+import { expect } from 'vitest';
+import { defaultLocale, type Locale, localeInfo, otherLocales } from '../../src/i18n/locales';
+import { localizedPath } from '../../src/i18n/paths';
+import { legalTitle } from '../../e2e/legal-title';
+import type { Tab } from '../browser';
+import { arrivedAt, beforeHydration, hydrated, journey, languageLink, open, openLanguageMenu } from '../harness';
+
+/** docs/behaviour.md › Language. */
+const [other] = otherLocales(defaultLocale) as [Locale];
+
+/** Chooses a language, noting each `languageChange` event's detail where the next page can read it. */
+async function switchTo(tab: Tab, locale: Locale) {
+  await tab.evaluate(() =>
+    addEventListener('languageChange', (event) => {
+      const seen = JSON.parse(sessionStorage.getItem('languageChanges') ?? '[]') as unknown[];
+      sessionStorage.setItem('languageChanges', JSON.stringify([...seen, (event as CustomEvent).detail]));
+    }),
+  );
+  await openLanguageMenu(tab);
+  await tab.click(languageLink(locale));
+}
+
+/** What the switches announced, forgotten once read. */
+const announced = (tab: Tab) =>
+  tab.evaluate(() => {
+    const seen = JSON.parse(sessionStorage.getItem('languageChanges') ?? '[]') as unknown[];
+    sessionStorage.removeItem('languageChanges');
+    return seen;
+  });
+
+journey('announces languageChange, then opens the same page in each other language, and back', async (tab) => {
+  const from = localizedPath('/impressum/', defaultLocale);
+  await open(tab, from);
+  for (const locale of otherLocales(defaultLocale)) {
+    await switchTo(tab, locale);
+    await arrivedAt(tab, localizedPath('/impressum/', locale));
+    expect(
+      await tab.evaluate(() => [document.documentElement.lang, document.querySelector('h1')!.textContent!.trim()]),
+    ).toEqual([localeInfo[locale].htmlLang, legalTitle(locale, 'impressum')]);
+    await hydrated(tab, 'LanguageSwitch');
+    await switchTo(tab, defaultLocale);
+    await arrivedAt(tab, from);
+    expect(await announced(tab)).toEqual([locale, defaultLocale]);
+    await hydrated(tab, 'LanguageSwitch');
+  }
+});
+
+journey('keeps the section the visitor was reading', async (tab) => {
+  await open(tab, `${localizedPath('/', defaultLocale)}#projects`);
+  await switchTo(tab, other);
+  await arrivedAt(tab, localizedPath('/', other));
+  const inView = () =>
+    tab.evaluate(() => {
+      const box = document.querySelector('#projects')!.getBoundingClientRect();
+      return location.hash === '#projects' && box.top < innerHeight && box.bottom > 0;
+    });
+  await expect.poll(inView).toBe(true);
+});
+
+journey('a click on the switch before it hydrates still announces the change and opens the page', async (tab) => {
+  await beforeHydration(tab, localizedPath('/agb/', defaultLocale), 'LanguageSwitch', () => switchTo(tab, other));
+  await arrivedAt(tab, localizedPath('/agb/', other));
+  expect(await announced(tab)).toEqual([other]);
+});

@@ -1,0 +1,96 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'vitest';
+import projects from '../../src/content/projects.json' with { type: 'json' };
+import type { Tab } from '../browser';
+import { beforeHydration, darkAndStill, hydrated, journey, NOTHING_HAPPENS_MS, open, type Run } from '../harness';
+
+/** docs/behaviour.md › Projects. */
+const card = `[data-project="${projects.find((project) => project.video)!.id}"]`;
+const stillCard = `[data-project="${projects.find((project) => !project.video)!.id}"]`;
+/** An engine's media pipeline can take its time to start on a busy machine. */
+const VIDEO_START_TIMEOUT_MS = 30_000;
+
+/** A card's clip as a visitor sees it (null: no video element), and whether its picture shows. */
+const clipOf = (tab: Tab, selector: string) =>
+  tab.evaluate((cardSelector) => {
+    const video = document.querySelector<HTMLVideoElement>(`${cardSelector} video`);
+    const picture = document.querySelector(`${cardSelector} img`)!.getBoundingClientRect();
+    const state = video && {
+      playing: video.getAttribute('data-playing'),
+      muted: video.muted,
+      loop: video.loop,
+      paused: video.paused,
+      started: video.currentTime > 0,
+      opacity: getComputedStyle(video).opacity,
+    };
+    return { video: state, picture: picture.width > 0 && picture.height > 0 };
+  }, selector);
+const playing = { playing: 'true', muted: true, loop: true, paused: false, started: true, opacity: '1' };
+const stopped = { playing: null, paused: true, opacity: '0' };
+/** Opens the projects and waits for the cards to come to life; returns what tells the clips fetched since. */
+async function openProjects(tab: Tab, proxy: Run['proxy']) {
+  const first = proxy.responses.length;
+  await open(tab, '/#projects');
+  await hydrated(tab, 'ProjectVideo');
+  return () => proxy.responses.slice(first).filter((response) => response.path.startsWith('/videos/'));
+}
+
+journey(
+  'no video before a hover; on hover the muted loop plays, from a server that answers ranges; leaving stops it',
+  async (tab, { proxy }) => {
+    const clips = await openProjects(tab, proxy);
+    // A card without a clip keeps its picture; nothing so far has fetched a video.
+    await tab.hover(stillCard);
+    await sleep(NOTHING_HAPPENS_MS);
+    expect([await clipOf(tab, card), await clipOf(tab, stillCard)]).toEqual([
+      { video: null, picture: true },
+      { video: null, picture: true },
+    ]);
+    expect(clips()).toEqual([]);
+
+    await tab.hover(card);
+    await expect.poll(() => clipOf(tab, card), { timeout: VIDEO_START_TIMEOUT_MS }).toMatchObject({ video: playing });
+    // Safari plays an MP4 only from a server that answers a Range request with its part (206).
+    // Firefox asks for ranges as it plays; WebKitGTK's player asks for the whole file, so the
+    // page also asks for the clip's first two bytes, as Safari on a Mac does before it plays.
+    expect(clips().length, 'the clip was loaded').toBeGreaterThan(0);
+    for (const { range, ...answer } of clips().filter((response) => response.range !== undefined)) {
+      expect(answer, `${answer.path} asked for ${range}`).toMatchObject({
+        status: 206,
+        contentRange: expect.stringMatching(/^bytes \d+-\d+\/\d+$/),
+      });
+    }
+    const mp4 = await tab.evaluate(async (selector) => {
+      const source = document.querySelector(`${selector} source[type="video/mp4"]`)!.getAttribute('src')!;
+      const answer = await fetch(source, { headers: { Range: 'bytes=0-1' } });
+      return [answer.status, answer.headers.get('content-range'), (await answer.arrayBuffer()).byteLength];
+    }, card);
+    expect(mp4).toEqual([206, expect.stringMatching(/^bytes 0-1\/\d+$/), 2]);
+
+    await tab.pointer(0, 0);
+    await expect.poll(() => clipOf(tab, card)).toMatchObject({ video: stopped, picture: true });
+    // Keyboard focus on the card plays it too; focus leaving stops it.
+    await tab.evaluate((selector) => document.querySelector<HTMLElement>(`${selector} a`)!.focus(), card);
+    await expect.poll(() => clipOf(tab, card)).toMatchObject({ video: { playing: 'true', paused: false } });
+    await tab.evaluate(() => (document.activeElement as HTMLElement).blur());
+    await expect.poll(() => clipOf(tab, card)).toMatchObject({ video: stopped });
+  },
+);
+
+journey('a pointer that reached the card before the card came to life still starts its video', async (tab) => {
+  await beforeHydration(tab, '/', 'ProjectVideo', () => tab.hover(card));
+  await expect.poll(() => clipOf(tab, card), { timeout: VIDEO_START_TIMEOUT_MS }).toMatchObject({ video: playing });
+});
+
+journey(
+  'with reduced motion the still image stays and no video loads',
+  async (tab, { proxy }) => {
+    const clips = await openProjects(tab, proxy);
+    expect(await tab.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+    await tab.hover(card);
+    await sleep(NOTHING_HAPPENS_MS);
+    expect(await clipOf(tab, card)).toEqual({ video: null, picture: true });
+    expect(clips()).toEqual([]);
+  },
+  { system: darkAndStill },
+);

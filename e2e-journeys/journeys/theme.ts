@@ -1,0 +1,87 @@
+import { expect } from 'vitest';
+import { getTranslator } from '../../src/i18n/translate';
+import { locales } from '../../src/i18n/locales';
+import { localizedPath } from '../../src/i18n/paths';
+import {
+  arrivedAt,
+  beforeHydration,
+  darkAndStill,
+  element,
+  hydrated,
+  journey,
+  open,
+  t,
+  theme,
+  themeToggle,
+  withProbe,
+} from '../harness';
+
+/** docs/behaviour.md › Theme. The toggle offers what a click will do: its name, and the moon for dark. */
+const offersDark = (words = t) => ({ dark: false, label: [words('theme.toDark')], icons: [true, false] });
+const offersLight = (words = t) => ({ dark: true, label: [words('theme.toLight')], icons: [false, true] });
+
+journey(
+  'light by default; the toggle switches, stores every change, keeps it across pages and languages',
+  async (tab) => {
+    await open(tab, '/');
+    expect(await theme(tab)).toEqual({ ...offersDark(), stored: null });
+    await tab.click(themeToggle);
+    await expect.poll(() => theme(tab)).toEqual({ ...offersLight(), stored: 'dark' });
+    await tab.goto('/');
+    expect(await theme(tab)).toEqual({ ...offersLight(), stored: 'dark' });
+    await tab.click('footer a[href="/agb/"]');
+    await arrivedAt(tab, '/agb/');
+    expect(await theme(tab)).toMatchObject({ dark: true });
+    await hydrated(tab, 'ThemeToggle');
+    await tab.click(themeToggle);
+    await expect.poll(() => theme(tab)).toEqual({ ...offersDark(), stored: 'light' });
+
+    for (const locale of locales) {
+      const words = getTranslator(locale);
+      await open(tab, localizedPath('/', locale));
+      expect(await theme(tab)).toEqual({ ...offersDark(words), stored: 'light' });
+      await tab.click(themeToggle);
+      await expect.poll(() => theme(tab)).toEqual({ ...offersLight(words), stored: 'dark' });
+      await tab.click(themeToggle);
+      await expect.poll(() => theme(tab)).toEqual({ ...offersDark(words), stored: 'light' });
+    }
+  },
+);
+
+journey(
+  'dark when the system prefers dark, unless a choice is stored',
+  async (tab) => {
+    await open(tab, '/');
+    expect(await tab.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+    expect(await theme(tab)).toEqual({ ...offersLight(), stored: null });
+    await tab.evaluate(() => localStorage.setItem('theme', 'light'));
+    await open(tab, '/');
+    expect(await theme(tab)).toEqual({ ...offersDark(), stored: 'light' });
+  },
+  { system: darkAndStill },
+);
+
+journey('a click on the toggle before it hydrates switches the theme, once', async (tab) => {
+  await beforeHydration(tab, '/', 'ThemeToggle', () => tab.click(themeToggle));
+  await expect.poll(() => theme(tab)).toEqual({ ...offersLight(), stored: 'dark' });
+  // Replayed once, not twice: the next click switches back.
+  await tab.click(themeToggle);
+  await expect.poll(() => theme(tab)).toEqual({ ...offersDark(), stored: 'light' });
+});
+
+journey(
+  'storage that throws changes nothing but the memory of the choice; the form still comes to life',
+  async (tab) => {
+    await withProbe({ withoutStorage: true }, async () => {
+      await open(tab, '/');
+      expect(await theme(tab)).toEqual({ ...offersDark(), stored: 'throws' });
+      await tab.click(themeToggle);
+      await expect.poll(() => theme(tab)).toEqual({ ...offersLight(), stored: 'throws' });
+      // The EmailJS library probes localStorage as it loads; it must not take the form down with it.
+      await tab.click('#contact-name');
+      await expect
+        .poll(() => element(tab, '[data-contact-form] button[type="submit"]').property('disabled'))
+        .toBe(false);
+    });
+  },
+);

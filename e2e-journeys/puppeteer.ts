@@ -1,0 +1,93 @@
+import puppeteer, { type Browser as Puppeteer, type LaunchOptions } from 'puppeteer-core';
+import { defaultSystem, type Browser, type SystemSettings, type Tab } from './browser';
+import { quietChromium } from './engines';
+
+/**
+ * Chromium over CDP and Firefox over WebDriver BiDi, both driven by puppeteer-core (already in the
+ * lock file through Lighthouse). Playwright 1.65 cannot drive Firefox ESR 153: it sends every new
+ * page a BiDi command that ESR does not know (`emulation.setMediaFeaturesOverride`). Firefox's colour
+ * scheme and reduced motion are therefore preferences, set when a browser starts, so each set of
+ * system settings gets a Firefox of its own; Chromium emulates them per page.
+ */
+
+/** Firefox's pointer capability bits: a fine pointer that can hover, as a mouse. */
+const FINE_POINTER_THAT_HOVERS = 0b110;
+/** A command that never returns fails within a journey's time, naming the command. */
+const PROTOCOL_TIMEOUT_MS = 30_000;
+const puppeteerKeys = { Enter: 'Enter', Escape: 'Escape', Space: ' ' } as const;
+
+const firefoxOptions = (system: SystemSettings): LaunchOptions => ({
+  browser: 'firefox',
+  extraPrefsFirefox: {
+    // Headless Firefox reports no pointer that can hover, and the project cards play on hover.
+    'ui.primaryPointerCapabilities': FINE_POINTER_THAT_HOVERS,
+    'ui.allPointerCapabilities': FINE_POINTER_THAT_HOVERS,
+    // 0: dark, 1: light.
+    'layout.css.prefers-color-scheme.content-override': system.colorScheme === 'dark' ? 0 : 1,
+    'ui.prefersReducedMotion': system.reducedMotion ? 1 : 0,
+  },
+});
+
+// The sandbox needs user namespaces, which containers and root lack; the pages are our own.
+const chromiumOptions: LaunchOptions = { browser: 'chrome', args: [...quietChromium, '--no-sandbox'] };
+
+export async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executablePath: string): Promise<Browser> {
+  const browsers = new Map<string, Promise<Puppeteer>>();
+  const browserFor = (system: SystemSettings) => {
+    const key = engine === 'Firefox' ? JSON.stringify(system) : '';
+    const options = engine === 'Firefox' ? firefoxOptions(system) : chromiumOptions;
+    if (!browsers.has(key)) {
+      browsers.set(
+        key,
+        puppeteer.launch({ ...options, executablePath, headless: true, protocolTimeout: PROTOCOL_TIMEOUT_MS }),
+      );
+    }
+    return browsers.get(key)!;
+  };
+  const version = (await (await browserFor(defaultSystem)).version()).replace(/^\D*\//, '');
+
+  return {
+    version: `${engine} ${version} (${executablePath})`,
+    seesConsole: true,
+    async open(system = defaultSystem) {
+      // A context of its own: storage and cache start empty, as for a new visitor.
+      const context = await (await browserFor(system)).createBrowserContext();
+      const page = await context.newPage();
+      if (engine === 'Chromium') {
+        await page.emulateMediaFeatures([
+          { name: 'prefers-color-scheme', value: system.colorScheme },
+          { name: 'prefers-reduced-motion', value: system.reducedMotion ? 'reduce' : 'no-preference' },
+        ]);
+      }
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        // Chromium reports a 404 page's own status as an error; the journeys open the 404 page on purpose.
+        const notFoundPage = message.text().includes('status of 404') && message.location().url === page.url();
+        if (message.type() === 'error' && !notFoundPage) errors.push(`console.error: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${(error as Error).message}`));
+
+      return {
+        goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+        // Sent as source text either way; puppeteer's types would turn element arguments into handles.
+        evaluate: (fn, ...args) => page.evaluate(fn as (...params: unknown[]) => unknown, ...args) as never,
+        setViewport: (width, height) => page.setViewport({ width, height }),
+        click: (selector) => page.click(selector),
+        hover: (selector) => page.hover(selector),
+        pointer: (x, y, click) => (click ? page.mouse.click(x, y) : page.mouse.move(x, y)),
+        press: (key) => page.keyboard.press(puppeteerKeys[key]),
+        async type(selector, text) {
+          // Key by key: React's controlled inputs hear each keystroke, as they do from a visitor.
+          await page.click(selector);
+          await page.keyboard.type(text);
+        },
+        screenshot: async (file) => void (await page.screenshot({ path: file as `${string}.png` })),
+        engineErrors: () => errors,
+        close: () => context.close(),
+      } satisfies Tab;
+    },
+    async quit() {
+      await Promise.all([...browsers.values()].map(async (browser) => (await browser).close()));
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * Where the tests find the site's parts, and the questions they ask of a page, for the Playwright
+ * specs and the cross-engine journeys (e2e-journeys/) alike. A page function here takes one
+ * argument, as Playwright's `page.evaluate` passes one.
+ */
+
+/** The island whose component file matches `name`, once it has hydrated. */
+export const hydratedIsland = (name: string) => `astro-island[component-url*="${name}"]:not([ssr])`;
+
+/** The language switch's link to `locale`. */
+export const languageLink = (locale: string) => `[data-language-link="${locale}"]`;
+
+/**
+ * From three languages on the switch is a menu (a plain `<details>`, so it opens before hydration
+ * too): a visitor opens it before they choose. With two it is a pill, and there is nothing to open.
+ */
+export const languageMenu = '[data-site-header] details:has([data-language-link])';
+
+/** Whether the language switch is a menu that is closed: whether a visitor must open it first. */
+export const languageMenuIsClosed = (menu: string) => {
+  const details = document.querySelector<HTMLDetailsElement>(menu);
+  return details !== null && !details.open;
+};

@@ -1,0 +1,231 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm run perf:interaction`: how soon each control answers a tap on a phone (DESIGN.md, Budgets:
+ * interaction). Chromium, driven over the DevTools protocol, throttles the page like a mid-range
+ * phone on a slow line (4× CPU slowdown, 1.6 Mbps down, 750 kbps up, 150 ms round trip, a 390 px
+ * touch screen); each control is tapped early (as soon as it is on screen, before its island has
+ * hydrated) and late (after it has), each time on a fresh load with nothing cached, and the time from
+ * the tap to its answer on screen is printed as medians. A tap that nothing answers within
+ * `LOST_AFTER_MS` counts as lost.
+ *
+ *   npm run perf:interaction                       the build in dist-local/ (built first if there is none)
+ *   npm run perf:interaction -- --site DIR         another local-inbox build, e.g. one of an older commit
+ *   npm run perf:interaction -- --runs 3
+ *
+ * A benchmark, not a test: timings depend on the machine and on what else runs on it.
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
+import { defaultLocale, locales, routePrefix } from '../src/i18n/locale-registry.mjs';
+import { BENCHMARK_PORT, buildLocalSite, builtForPort, chromePath, median, serveLocalSite } from './benchmark.mjs';
+
+const { values: options } = parseArgs({
+  options: { site: { type: 'string', default: LOCAL_BUILD_DIR }, runs: { type: 'string', default: '5' } },
+});
+const RUNS = Number(options.runs);
+/** Long enough for every island's code to arrive on the slow line and hydrate: a tap still unanswered by then was lost. */
+const LOST_AFTER_MS = 8000;
+/** After hydration, a moment for the island's first effects and the page's idle work to settle. */
+const SETTLE_MS = 500;
+/** The phone: what the issue's figures were measured with. */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+const CPU_SLOWDOWN = 4;
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1600 * 1000) / 8,
+  uploadThroughput: (750 * 1000) / 8,
+};
+
+const otherLocale = locales.find((locale) => locale !== defaultLocale) ?? defaultLocale;
+const otherHome = `${routePrefix(otherLocale)}/`;
+
+/**
+ * @typedef {'theme' | 'dialog' | 'form' | 'navigation'} Answer
+ * @typedef {{ name: string, path: string, target: string, answer: Answer }} Control
+ */
+/** @type {Control[]} */
+const controls = [
+  { name: 'theme toggle on `/` (class `dark` flips)', path: '/', target: '[data-theme-toggle]', answer: 'theme' },
+  { name: 'theme toggle on `/agb/`', path: '/agb/', target: '[data-theme-toggle]', answer: 'theme' },
+  {
+    name: `language switch on \`/\` (request for \`${otherHome}\` sent)`,
+    path: '/',
+    target: `[data-language-link="${otherLocale}"]`,
+    answer: 'navigation',
+  },
+  { name: "team photo (the member's dialog opens)", path: '/', target: '[data-team-member] button', answer: 'dialog' },
+  {
+    name: 'contact form, submit with empty fields (the form answers)',
+    path: '/',
+    target: '#contact button[type="submit"]',
+    answer: 'form',
+  },
+];
+
+/**
+ * Runs in the page before any of its own scripts: reports the tap on the control (its time and
+ * whether the control's island had hydrated) and, once the control has answered, the end of the
+ * next frame, when the answer is on screen. A navigation is timed by its request instead.
+ * @param {{ target: string, answer: Answer }} control
+ */
+function probe({ target, answer }) {
+  const report = /** @type {{ __interactionReport: (name: string, value: unknown) => void }} */ (
+    /** @type {unknown} */ (window)
+  ).__interactionReport;
+  /** @type {Record<Exclude<Answer, 'navigation'>, () => () => boolean>} */
+  const answers = {
+    theme: () => {
+      const dark = document.documentElement.classList.contains('dark');
+      return () => document.documentElement.classList.contains('dark') !== dark;
+    },
+    dialog: () => () => document.querySelector('dialog[open]') !== null,
+    // A field error, the sending state, or the mark of a submit held for the form's code.
+    form: () => () =>
+      document.querySelector(
+        '#contact form [aria-invalid="true"], #contact form[data-early-submit], #contact form [aria-disabled="true"]',
+      ) !== null,
+  };
+  let tapped = false;
+  addEventListener(
+    'pointerdown',
+    (event) => {
+      const control = event.target instanceof Element ? event.target.closest(target) : null;
+      if (tapped || !control) return;
+      tapped = true;
+      report('tap', {
+        at: performance.timeOrigin + event.timeStamp,
+        hydrated: !control.closest('astro-island')?.hasAttribute('ssr'),
+      });
+      if (answer === 'navigation') return;
+      const answered = answers[answer]();
+      const observer = new MutationObserver(() => {
+        if (!answered()) return;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => report('answer', performance.timeOrigin + performance.now())));
+      });
+      observer.observe(document.documentElement, { attributes: true, childList: true, subtree: true });
+    },
+    { capture: true, passive: true },
+  );
+}
+
+/**
+ * One fresh load, one tap.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} site
+ * @param {Control} control
+ * @param {'early' | 'late'} when
+ * @returns {Promise<{ ms: number | undefined, hydrated: boolean | undefined }>}
+ */
+async function tapOnce(browser, site, control, when) {
+  const context = await browser.newContext({ ...PHONE, baseURL: site });
+  try {
+    const page = await context.newPage();
+    /** @type {{ at: number, hydrated: boolean } | undefined} */
+    let tap;
+    /** @type {(at: number) => void} */
+    let answered = () => undefined;
+    /** @type {Promise<number>} */
+    const answer = new Promise((resolve) => (answered = resolve));
+    await page.exposeBinding(
+      '__interactionReport',
+      (/** @type {unknown} */ _source, /** @type {string} */ name, /** @type {unknown} */ value) => {
+        if (name === 'tap') tap = /** @type {{ at: number, hydrated: boolean }} */ (value);
+        else answered(/** @type {number} */ (value));
+      },
+    );
+    await page.addInitScript(probe, { target: control.target, answer: control.answer });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    cdp.on('Network.requestWillBeSent', (request) => {
+      if (control.answer !== 'navigation' || request.type !== 'Document' || !tap) return;
+      if (new URL(request.request.url).pathname === otherHome) answered(request.wallTime * 1000);
+    });
+
+    await page.goto(control.path, { waitUntil: 'commit' });
+    const element = page.locator(control.target).first();
+    await element.waitFor({ state: 'visible', timeout: 60_000 });
+    if (when === 'late') {
+      await element.evaluate((node) => node.scrollIntoView({ block: 'center', behavior: 'instant' }));
+      await page.waitForFunction(
+        (target) => document.querySelector(target)?.closest('astro-island')?.hasAttribute('ssr') === false,
+        control.target,
+        { timeout: 60_000 },
+      );
+      await page.waitForLoadState('networkidle');
+      await sleep(SETTLE_MS);
+    }
+    // On screen and where, in one round trip: an early tap is not to wait for the harness.
+    const box = await element.evaluate((node) => {
+      node.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const { x, y, width, height } = node.getBoundingClientRect();
+      return { x: x + width / 2, y: y + height / 2 };
+    });
+    await page.touchscreen.tap(box.x, box.y);
+    const at = await Promise.race([answer, sleep(LOST_AFTER_MS).then(() => undefined)]);
+    // A tap the page never saw (a disabled control swallows it) was lost as well.
+    return { ms: at === undefined || !tap ? undefined : at - tap.at, hydrated: tap?.hydrated };
+  } finally {
+    await context.close();
+  }
+}
+
+/** @param {(number | undefined)[]} times */
+function summary(times) {
+  const answered = /** @type {number[]} */ (times.filter((ms) => ms !== undefined));
+  const lost = times.length - answered.length;
+  if (!answered.length) return `**lost**: ${lost} of ${times.length}`;
+  const range = `${Math.round(Math.min(...answered))}–${Math.round(Math.max(...answered))}`;
+  return `${Math.round(median(answered))} (${range})${lost ? `, **lost**: ${lost} of ${times.length}` : ''}`;
+}
+
+const builtPort = builtForPort(options.site);
+if (builtPort === undefined && options.site !== LOCAL_BUILD_DIR) {
+  throw new Error(`${options.site} holds no built site.`);
+}
+if (builtPort === undefined) buildLocalSite(BENCHMARK_PORT);
+const port = builtPort ?? BENCHMARK_PORT;
+const server = await serveLocalSite({ root: options.site, port, inboxFile: '.perf/interaction-inbox.jsonl' });
+const browser = await chromium.launch({
+  executablePath: chromePath(),
+  args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+});
+// Other work on the machine slows the throttled page down as well: figures are comparable only with
+// others taken under a similar load, which the table's heading states.
+const loadAtStart = loadavg()[0] ?? NaN;
+const rows = [];
+try {
+  for (const control of controls) {
+    /** @type {Record<'early' | 'late', { ms: number | undefined, hydrated: boolean | undefined }[]>} */
+    const taps = { early: [], late: [] };
+    for (const when of /** @type {const} */ (['early', 'late'])) {
+      for (let run = 0; run < RUNS; run++)
+        taps[when].push(await tapOnce(browser, `http://127.0.0.1:${port}`, control, when));
+    }
+    const beforeHydration = taps.early.filter((tap) => tap.hydrated === false).length;
+    rows.push(
+      `| ${control.name} | ${summary(taps.early.map((tap) => tap.ms))} | ${beforeHydration} of ${RUNS} | ${summary(taps.late.map((tap) => tap.ms))} |`,
+    );
+    process.stdout.write(`  ${control.name} done\n`);
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+
+console.log(
+  `\nTap to answer on screen, ms, median of ${RUNS} fresh loads (fastest–slowest); Chromium with ${CPU_SLOWDOWN}× CPU slowdown, ` +
+    `${(NETWORK.downloadThroughput * 8) / 1e6} Mbps down, ${(NETWORK.uploadThroughput * 8) / 1e3} kbps up, ${NETWORK.latency} ms round trip, ` +
+    `${PHONE.viewport.width} px touch screen; load average ${loadAtStart.toFixed(1)} at the start, ` +
+    `${(loadavg()[0] ?? NaN).toFixed(1)} at the end, on ${availableParallelism()} cores:\n`,
+);
+console.log(
+  ['| control | early tap | early taps before hydration | late tap |', '| --- | --- | --- | --- |', ...rows].join('\n'),
+);
