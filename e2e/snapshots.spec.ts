@@ -64,16 +64,18 @@ test.describe('without JavaScript', () => {
   forEveryPage((url) => {
     test(`no word on ${url} runs into a link or an emphasis beside it`, async ({ page }) => {
       await page.goto(url);
-      const runTogether = await page.locator('body :is(a, strong, em, code, abbr)').evaluateAll((elements) =>
-        elements.flatMap((element) => {
-          const [before = '', own = '', after = ''] = [element.previousSibling, element, element.nextSibling].map(
-            (node) => node?.textContent ?? undefined,
-          );
-          const joined = (left: string, right: string) =>
-            /[\p{L}\p{N}:;,!?]$/u.test(left) && /^[\p{L}\p{N}]/u.test(right);
+      const runTogether = await page.locator('body :is(a, strong, em, code, abbr)').evaluateAll((elements) => {
+        // Text that flows in a line: a text node or an inline element (flex items and blocks stand apart).
+        const inline = (node: Node | null) =>
+          node instanceof Text || (node instanceof Element && getComputedStyle(node).display.startsWith('inline'));
+        const words = (node: Node | null) => (node && inline(node) ? (node.textContent ?? '') : '');
+        const joined = (left: string, right: string) =>
+          /[\p{L}\p{N}:;,!?]$/u.test(left) && /^[\p{L}\p{N}]/u.test(right);
+        return elements.flatMap((element) => {
+          const [before, own, after] = [words(element.previousSibling), words(element), words(element.nextSibling)];
           return joined(before, own) || joined(own, after) ? [`${before.slice(-20)}|${own}|${after.slice(0, 20)}`] : [];
-        }),
-      );
+        });
+      });
       expect(runTogether).toEqual([]);
     });
   });
