@@ -15,11 +15,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** How long the dev server may take to bring the form to life. */
 const DEV_SERVER_HYDRATION_MS = 30_000;
 
-/**
- * How long the inbox holds an answer while a test watches the form in between: the checks in that
- * window took over 3 s on a loaded 2-core machine, and a send that ends first fails them.
- */
-export const SENDING_WINDOW_MS = 8000;
+/** How long the inbox holds an answer while a test watches the form in between. */
+export const SENDING_WINDOW_MS = 3000;
 /** docs/behaviour.md › Constants: the form's status returns to idle this long after a submission ends. */
 export const STATUS_RESET_MS = 5000;
 
