@@ -1,3 +1,4 @@
+import { EmailJSResponseStatus } from '@emailjs/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_THROTTLE_ID, CONTACT_THROTTLE_MS, sendContactMessage, type SendEmail } from './send';
 import { SEND_TIMEOUT_MS, SendTimeoutError } from './timeout';
@@ -54,7 +55,7 @@ describe('sendContactMessage', () => {
 describe('sendContactMessage when a send fails or gets no answer', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
-  const failure = { status: 500, text: 'Internal Server Error' };
+  const failure = new EmailJSResponseStatus(500, 'Internal Server Error');
   const fail = () => Promise.reject(failure);
   const ok = () => Promise.resolve();
   const stall = () => new Promise<void>(() => undefined);
