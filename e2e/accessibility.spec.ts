@@ -92,18 +92,14 @@ test.describe('label in name (WCAG 2.5.3)', () => {
             const words: string[] = [];
             const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
             for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-              const parent = node.parentElement!;
-              const box = parent.getBoundingClientRect();
-              if (!parent.checkVisibility() || box.width <= 1 || box.height <= 1) continue;
+              const parent = node.parentElement;
+              const box = parent?.getBoundingClientRect();
+              if (!parent?.checkVisibility() || !box || box.width <= 1 || box.height <= 1) continue;
               words.push(node.textContent ?? '');
             }
-            const labelledBy = element.getAttribute('aria-labelledby');
-            const name = labelledBy
-              ? labelledBy
-                  .split(/\s+/)
-                  .map((id) => document.getElementById(id)?.textContent ?? '')
-                  .join(' ')
-              : (element.getAttribute('aria-label') ?? '');
+            const ids = element.getAttribute('aria-labelledby')?.split(/\s+/);
+            const labels = ids?.map((id) => document.getElementById(id)?.textContent ?? '');
+            const name = labels ? labels.join(' ') : (element.getAttribute('aria-label') ?? '');
             return { html: element.outerHTML.slice(0, 120), visible: words.join(' '), name };
           }),
         );
@@ -132,7 +128,7 @@ test.describe('keyboard', () => {
         const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
         const box = style.boxShadow !== 'none';
         return {
-          id: `${element.tagName}:${element.getAttribute('href') ?? element.id ?? ''}:${element.textContent?.trim().slice(0, 30)}`,
+          id: `${element.tagName}:${element.getAttribute('href') ?? element.id}:${element.textContent.trim().slice(0, 30)}`,
           visible: ring || box,
         };
       });

@@ -36,13 +36,13 @@ forEveryPage((url) => {
         expect(image).toMatch(/\sheight="\d+"/);
       }
       // Nothing points at another host but links a visitor chooses to follow.
-      const embedded = [...html.matchAll(/\s(?:src|srcset|poster)="([^"]+)"/g)].map((match) => match[1]!);
+      const embedded = [...html.matchAll(/\s(?:src|srcset|poster)="([^"]+)"/g)].map((match) => match[1]);
       for (const source of embedded) expect(source).not.toMatch(/^(https?:)?\/\//);
       // Firefox checks the favicon against the page's img-src (and logs a violation); Chromium does not.
       const icon = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1];
       const imgSrc = /<meta http-equiv="content-security-policy" content="[^"]*\bimg-src ([^;"]+)/.exec(html)?.[1];
       expect(icon).toBeDefined();
-      expect(imgSrc?.split(' ')).toContain(icon!.startsWith('data:') ? 'data:' : "'self'");
+      expect(imgSrc?.split(' ')).toContain(icon?.startsWith('data:') ? 'data:' : "'self'");
     });
 
     test('carries its content security policy; links that leave the site open apart', async ({ page }) => {
@@ -54,7 +54,7 @@ forEveryPage((url) => {
       expect(policy).not.toContain('unsafe-inline');
       // The host's headers are deploy/'s to prove; the local server sends them too, so every suite runs
       // with Trusted Types enforced and a script that writes HTML from a string fails.
-      expect(response!.headers()['content-security-policy']).toContain("require-trusted-types-for 'script'");
+      expect(response?.headers()['content-security-policy']).toContain("require-trusted-types-for 'script'");
       // Every link that leaves the site opens in a new tab without handing over the page or its address.
       for (const link of await page.locator('a[target="_blank"], a[href^="http"]').all()) {
         await expect(link).toHaveAttribute('rel', 'noopener noreferrer');

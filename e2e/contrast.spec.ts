@@ -5,8 +5,8 @@ type Rgba = [number, number, number, number];
 
 /** `rgb(1, 2, 3)`, `rgba(1, 2, 3, 0.5)` or `rgb(1 2 3 / 0.5)`, as the browser reports computed colours. */
 function parseColor(css: string): Rgba {
-  const parts = css
-    .match(/^rgba?\(([^)]+)\)$/)?.[1]
+  const parts = /^rgba?\(([^)]+)\)$/
+    .exec(css)?.[1]
     ?.split(/[\s,/]+/)
     .filter(Boolean)
     .map(Number);
@@ -23,7 +23,7 @@ function blend(top: Rgba, bottom: Rgba): Rgba {
 
 /** The opaque colour a stack of backgrounds (outermost first) shows, on the white canvas. */
 function flatten(layers: string[]): Rgba {
-  return layers.map(parseColor).reduce((below, layer) => blend(layer, below), [255, 255, 255, 1] as Rgba);
+  return layers.map(parseColor).reduce<Rgba>((below, layer) => blend(layer, below), [255, 255, 255, 1]);
 }
 
 /** WCAG 2 contrast ratio of two opaque colours. */

@@ -1,4 +1,5 @@
 import { devices } from '@playwright/test';
+import type { agencyStructuredData } from '../src/lib/structured-data';
 import { agency, expect, getTranslator, localizedPath, locales, test } from './fixtures';
 
 // What the landing page says is its snapshot (snapshots.spec.ts), the order of its sections and its width
@@ -77,7 +78,8 @@ test('the landing page describes the agency to search engines as a local busines
   const ids: string[] = [];
   for (const locale of locales) {
     await page.goto(localizedPath('/', locale));
-    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    const json = (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}';
+    const data = JSON.parse(json) as ReturnType<typeof agencyStructuredData>;
     expect(data).toMatchObject({
       // ProfessionalService is deprecated in schema.org.
       '@type': 'LocalBusiness',
@@ -92,7 +94,7 @@ test('the landing page describes the agency to search engines as a local busines
     // One node per language page: its @id is the page's own address, so the descriptions never clash.
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
     expect(data.url).toBe(canonical);
-    expect(data['@id']).toBe(`${canonical}#agency`);
+    expect(data['@id']).toBe(`${canonical ?? ''}#agency`);
     ids.push(data['@id']);
 
     // The social image, as an absolute address that this build serves.

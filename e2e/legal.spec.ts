@@ -25,7 +25,7 @@ function factText(fact: unknown, locale: Locale): string {
 function factsNamedIn(locale: Locale, legalPage: LegalPage): string[] {
   const source = readFileSync(`src/content/legal/${locale}/${legalPage}.md`, 'utf-8');
   const holding = source.replace(CONDITION, (_, path: string, part: string) => (isPresent(factAt(path)) ? part : ''));
-  return [...new Set([...holding.matchAll(TOKEN)].map((match) => match[1]!))];
+  return [...new Set([...holding.matchAll(TOKEN)].map((match) => match[1]))];
 }
 
 for (const { locale, path, url } of allRoutes.filter((route) => route.path !== '/')) {
@@ -37,7 +37,7 @@ for (const { locale, path, url } of allRoutes.filter((route) => route.path !== '
     // Markdown percent-encodes the braces of a token in a link target.
     expect(await article.innerHTML()).not.toMatch(/\{\{|%7B%7B/i);
     const hrefs = await article.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    const shown = `${await article.textContent()} ${hrefs.join(' ')}`.replace(/\s+/g, ' ');
+    const shown = `${(await article.textContent()) ?? ''} ${hrefs.join(' ')}`.replace(/\s+/g, ' ');
     const facts = factsNamedIn(locale, legalPage);
     expect(facts).toContain('email');
     for (const fact of facts) expect(shown, `{{${fact}}}`).toContain(factText(factAt(fact), locale));

@@ -14,7 +14,7 @@ function addressesOn(page: Page) {
         const value = element.getAttribute(name);
         if (value === null) continue;
         // A srcset lists "url width" candidates, comma-separated.
-        if (name === 'srcset') found.push(...value.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!));
+        if (name === 'srcset') found.push(...value.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]));
         else found.push(value);
       }
     }
@@ -28,7 +28,9 @@ function addressesOn(page: Page) {
 /** The fragment targets of the document open in `page`: ids and named anchors. */
 function targetsOn(page: Page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll('[id], a[name]')].map((element) => element.id || element.getAttribute('name')!),
+    [...document.querySelectorAll('[id], a[name]')].map(
+      (element) => element.id || (element.getAttribute('name') ?? ''),
+    ),
   );
 }
 
@@ -61,7 +63,7 @@ for (const { url } of builtPages()) {
       }
       const fragment = decodeURIComponent(address.hash.slice(1));
       // An empty fragment and #top lead to the top of any document.
-      if (fragment && fragment.toLowerCase() !== 'top' && !targets.get(path)!.includes(fragment)) {
+      if (fragment && fragment.toLowerCase() !== 'top' && !targets.get(path)?.includes(fragment)) {
         broken.push(`${raw}: no element with id "${fragment}" on ${path}`);
       }
     }

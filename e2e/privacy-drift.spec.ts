@@ -19,15 +19,12 @@ const recipientOfHost = new Map([
 ]);
 
 /** Whether what a statement says holds for the site as it was seen, and what was seen. */
+/** A statement that nothing of a kind happens holds when nothing of it was seen. */
+const noneOf = (seen: unknown[]) => ({ true: seen.length === 0, seen });
+
 const holds = {
-  'a visit stores nothing': (site) => {
-    const seen = site.storageWrites.filter((write) => write.action === 'visit every page');
-    return { true: seen.length === 0, seen };
-  },
-  'no cookies': (site) => {
-    const seen = site.storageWrites.filter((write) => write.storage === 'cookie');
-    return { true: seen.length === 0, seen };
-  },
+  'a visit stores nothing': (site) => noneOf(site.storageWrites.filter((write) => write.action === 'visit every page')),
+  'no cookies': (site) => noneOf(site.storageWrites.filter((write) => write.storage === 'cookie')),
   'nothing else is stored': ({ otherStorage: seen }) => ({ true: Object.values(seen).flat().length === 0, seen }),
   'no web fonts': ({ fonts: seen }) => ({ true: seen.requests.length + seen.faces.length === 0, seen }),
   'fonts come from our server': ({ fonts: seen, siteOrigin }) => ({
@@ -37,10 +34,9 @@ const holds = {
   }),
   'files come from our own server': ({ requests, siteOrigin }) => {
     const ownFiles = ['image', 'media', 'script', 'stylesheet', 'font'];
-    const seen = requests.filter(
-      ({ url, resourceType }) => new URL(url).origin !== siteOrigin && ownFiles.includes(resourceType),
+    return noneOf(
+      requests.filter(({ url, resourceType }) => new URL(url).origin !== siteOrigin && ownFiles.includes(resourceType)),
     );
-    return { true: seen.length === 0, seen };
   },
   'the form sends straight to EmailJS': ({ form }) => {
     const seen = [
@@ -180,10 +176,10 @@ test.describe('the privacy policy describes what the built site does', () => {
     // the start of every run, keeps the observation for the checks that follow.
     const saved = join(testInfo.project.outputDir, 'privacy-drift-site-behaviour.json');
     if (existsSync(saved)) {
-      site = JSON.parse(readFileSync(saved, 'utf-8'));
+      site = JSON.parse(readFileSync(saved, 'utf-8')) as SiteBehaviour;
       return;
     }
-    site = await observeSite(browser, testInfo.project.use.baseURL!);
+    site = await observeSite(browser, testInfo.project.use.baseURL ?? '');
     mkdirSync(dirname(saved), { recursive: true });
     writeFileSync(saved, JSON.stringify(site));
   });
@@ -200,9 +196,9 @@ test.describe('the privacy policy describes what the built site does', () => {
       await open(page, locale);
       const rows = await section(page, says.storage)
         .locator('tbody tr')
-        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent?.trim() ?? '')));
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent.trim())));
       // Entry, storage, when: each row names one entry and the visitor's action that writes it.
-      const named = new Map(rows.map(([key, storage, when]) => [`${storage} ${key}`, when ?? '']));
+      const named = new Map(rows.map(([key, storage, when]) => [`${storage} ${key}`, when]));
       const written = site.storageWrites.map((write) => ({
         ...write,
         entry: `${write.storage === 'cookie' ? 'Cookie' : write.storage} ${write.key}`,
@@ -223,7 +219,7 @@ test.describe('the privacy policy describes what the built site does', () => {
         const wording = says.states[statement];
         const { true: isSo, seen } = holds[statement](site);
         const stated = typeof wording === 'string' ? text.includes(wording) : wording.test(text);
-        expect(stated, `"${wording}", and the site did: ${JSON.stringify(seen)}`).toBe(isSo);
+        expect(stated, `"${String(wording)}", and the site did: ${JSON.stringify(seen)}`).toBe(isSo);
       });
     }
 
@@ -237,7 +233,7 @@ test.describe('the privacy policy describes what the built site does', () => {
           recipient,
           `${request.url} (${request.resourceType}) goes to a host no recipient stands for`,
         ).toBeDefined();
-        expect(text, `the recipient of ${host}`).toContain(recipient!);
+        expect(text, `the recipient of ${host}`).toContain(String(recipient));
       }
     });
 
@@ -247,7 +243,7 @@ test.describe('the privacy policy describes what the built site does', () => {
       const [notification] = sent;
       expect(notification, 'the form sent its notification').toBeDefined();
       // The visitor's data: what they typed. Fixed values such as `to_name` are the agency's.
-      const visitorKeys = Object.keys(notification!.params).filter((key) => notification!.params[key] === typed[key]);
+      const visitorKeys = Object.keys(notification.params).filter((key) => notification.params[key] === typed[key]);
       const sentFields = fields.filter((field) => visitorKeys.includes(field.key));
       expect(sentFields.map((field) => field.key).sort(), 'every field sent is a field of the form').toEqual(
         visitorKeys.sort(),
@@ -265,7 +261,7 @@ test.describe('the privacy policy describes what the built site does', () => {
       await open(page, locale);
       const { fields, typed, sent } = site.form[locale];
       expect(sent, 'the form sent a notification and a confirmation').toHaveLength(2);
-      const confirmation = sent[1]!.params;
+      const confirmation = sent[1].params;
       const confirmationText = await sectionText(page, says.autoReply);
       for (const field of fields) {
         const repeated = confirmation[field.key] === typed[field.key];

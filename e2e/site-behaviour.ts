@@ -142,11 +142,11 @@ export async function walkLandingStates(
  * scripts run, so even an entry that is written and removed again is seen.
  */
 function recordStorageWrites() {
-  const record = (storage: string, key: string) =>
-    (window as unknown as { __recordStorageWrite?: (storage: string, key: string) => void }).__recordStorageWrite?.(
-      storage,
-      key,
-    );
+  interface Recorder {
+    __recordStorageWrite?: (storage: string, key: string) => void;
+  }
+  const record = (storage: string, key: string) => (window as unknown as Recorder).__recordStorageWrite?.(storage, key);
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with each storage as `this`
   const setItem = Storage.prototype.setItem;
   Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
     let storage = 'unknown storage';
@@ -156,18 +156,18 @@ function recordStorageWrites() {
     } catch {
       // Storage the browser blocks throws on access; the write below throws the same way.
     }
-    record(storage, String(key));
-    return setItem.call(this, key, value);
+    record(storage, key);
+    setItem.call(this, key, value);
   };
-  const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+  const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
   Object.defineProperty(Document.prototype, 'cookie', {
     configurable: true,
     get() {
-      return cookie.get!.call(this);
+      return cookie?.get?.call(this) as string;
     },
     set(value: string) {
-      record('cookie', String(value).split('=')[0]!.trim());
-      cookie.set!.call(this, value);
+      record('cookie', value.split('=')[0].trim());
+      cookie?.set?.call(this, value);
     },
   });
   const cookieStore = (window as unknown as { cookieStore?: { set: (...args: unknown[]) => Promise<void> } })
@@ -175,10 +175,7 @@ function recordStorageWrites() {
   if (cookieStore) {
     const set = cookieStore.set.bind(cookieStore);
     cookieStore.set = (nameOrOptions: unknown, ...rest: unknown[]) => {
-      record(
-        'cookie',
-        typeof nameOrOptions === 'string' ? nameOrOptions : String((nameOrOptions as { name: string }).name),
-      );
+      record('cookie', typeof nameOrOptions === 'string' ? nameOrOptions : (nameOrOptions as { name: string }).name);
       return set(nameOrOptions, ...rest);
     };
   }
@@ -222,7 +219,7 @@ function formFields(page: Page): Promise<FormField[]> {
       .map((field) => ({
         key: field.name,
         // The label's own words: the required marker and the "(optional)" note are elements of their own.
-        label: [...field.labels![0]!.childNodes]
+        label: [...(field.labels?.[0].childNodes ?? [])]
           .filter((node) => node.nodeType === Node.TEXT_NODE)
           .map((node) => node.textContent)
           .join('')
@@ -262,7 +259,11 @@ export async function observeSite(browser: Browser, baseURL: string): Promise<Si
     }
     const { origin, pathname } = new URL(request.url());
     if (request.method() === 'POST' && EMAIL_SEND_PATH.test(pathname)) {
-      sent.push({ locale, origin, params: request.postDataJSON().template_params });
+      sent.push({
+        locale,
+        origin,
+        params: (request.postDataJSON() as { template_params: Record<string, string> }).template_params,
+      });
     }
   });
 
@@ -328,7 +329,7 @@ export async function observeSite(browser: Browser, baseURL: string): Promise<Si
       for (const field of fields) {
         typed[field.key] =
           field.key === 'email' ? `privacy-drift-${locale}-${Date.now()}@example.org` : `Drift ${field.key} ${locale}`;
-        await page.locator(`#contact form [name="${field.key}"]`).pressSequentially(typed[field.key]!, { delay: 5 });
+        await page.locator(`#contact form [name="${field.key}"]`).pressSequentially(typed[field.key], { delay: 5 });
       }
     });
 
@@ -349,7 +350,7 @@ export async function observeSite(browser: Browser, baseURL: string): Promise<Si
 
     await step('switch the language', async () => {
       // To the next language of the registry, the last one back to the first.
-      const next = locales[(locales.indexOf(locale) + 1) % locales.length]!;
+      const next = locales[(locales.indexOf(locale) + 1) % locales.length];
       await waitForIsland(page, 'LanguageSwitch');
       await (await languageLink(page, next)).click();
       await page.waitForURL(new RegExp(`${localizedPath('/', next)}$`));
