@@ -16,6 +16,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // The page snapshots (e2e/snapshots.spec.ts) are committed files, the same on every platform, and
+  // change only on purpose: `--update-snapshots` rewrites them; a missing one fails.
+  snapshotPathTemplate: '{testDir}/snapshots/{arg}{ext}',
+  updateSnapshots: 'none',
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -1,7 +1,9 @@
 /** @type {import('tailwindcss').Config} */
 export default {
   content: ['./src/**/*.{astro,html,js,jsx,md,mdx,ts,tsx}'],
-  darkMode: 'class',
+  // The dark theme is for screens: paper, and a PDF saved from the print dialog, stay light whatever
+  // the theme (global.css, print).
+  darkMode: ['variant', '@media not print { &:is(.dark *) }'],
   theme: {
     extend: {
       // Each platform's own interface font, no web font: nothing to download before the text can

@@ -1,9 +1,4 @@
-/**
- * Runs a built site in Cloudflare Pages' own runtime for deploy/cloudflare.test.ts: `wrangler pages
- * dev` (deploy/cloudflare/, a package of its own) serves the folder through workerd, Cloudflare's
- * runtime, applying `_headers`, the trailing-slash redirects and the 404 page as Pages does. Offline:
- * nothing it would fetch is needed, and what it would fetch is turned off (see `offline`).
- */
+// A built site in Cloudflare Pages' own runtime: `wrangler pages dev` (deploy/cloudflare/) through workerd, offline.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,27 +10,18 @@ const workerdPackage = join(cloudflareDir, 'node_modules/workerd/package.json');
 
 /** wrangler compiles the site's worker and starts workerd first: on a busy 2-core machine, seconds. */
 const STARTUP_TIMEOUT_MS = 60_000;
-const STARTUP_POLL_MS = 200;
 
 export const wranglerInstalled = () => existsSync(wranglerCli) && existsSync(workerdPackage);
 
-/**
- * The compatibility date: the release date of the workerd that wrangler brings (version
- * 1.YYYYMMDD.n), the newest date it knows. A later one makes wrangler warn, fall back and ask npm
- * whether it is outdated.
- */
-export function compatibilityDate(): string {
+/** The release date of wrangler's workerd (1.YYYYMMDD.n): a later date makes wrangler warn and ask npm. */
+function compatibilityDate(): string {
   const { version } = JSON.parse(readFileSync(workerdPackage, 'utf-8')) as { version: string };
   const match = /^\d+\.(\d{4})(\d{2})(\d{2})\./.exec(version);
   if (!match) throw new Error(`workerd ${version}: expected a version 1.YYYYMMDD.n`);
   return `${match[1]}-${match[2]}-${match[3]}`;
 }
 
-/**
- * What wrangler would ask the internet, turned off: usage metrics, the npm registry for a newer
- * wrangler (with the banner), and Cloudflare for the `request.cf` object (a placeholder stands in).
- * Its configuration, logs and registry of running dev servers go to `home`, not the user's.
- */
+/** Off: metrics, the npm registry's newer wrangler, Cloudflare's `request.cf`; its state in `home`, not the user's. */
 const offline = (home: string) => ({
   WRANGLER_SEND_METRICS: 'false',
   WRANGLER_HIDE_BANNER: 'true',
@@ -43,13 +29,12 @@ const offline = (home: string) => ({
   XDG_CONFIG_HOME: home,
 });
 
-export type RunningPages = {
+export interface RunningPages {
   origin: string;
   port: number;
-  /** wrangler's output so far, for a failure's message. */
   log: () => string;
   stop: () => Promise<void>;
-};
+}
 
 /** `wrangler pages dev <dir>` on a free loopback port, its state and configuration in `home`. */
 export async function startPages(options: { dir: string; home: string }): Promise<RunningPages> {
@@ -71,8 +56,7 @@ export async function startPages(options: { dir: string; home: string }): Promis
     },
   );
   let output = '';
-  for (const stream of [child.stdout, child.stderr])
-    stream?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const running: RunningPages = {
     origin: `http://127.0.0.1:${port}`,
     port,
@@ -91,22 +75,23 @@ export async function startPages(options: { dir: string; home: string }): Promis
 async function waitUntilServing(child: ChildProcess, pages: RunningPages) {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler exited with ${child.exitCode}:\n${pages.log()}`);
+    if (child.exitCode !== null) throw new Error(`wrangler exited with ${String(child.exitCode)}:\n${pages.log()}`);
     const answered = await get(pages, '/').then(
       (response) => response.status === 200,
       () => false,
     );
     if (answered) return;
     if (Date.now() > deadline) throw new Error(`wrangler did not serve in time:\n${pages.log()}`);
-    await new Promise((resolve) => setTimeout(resolve, STARTUP_POLL_MS));
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
 function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return Promise.resolve();
+  const { pid } = child;
+  if (child.exitCode !== null || child.signalCode !== null || pid === undefined) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
-    process.kill(-child.pid!, 'SIGTERM');
+    process.kill(-pid, 'SIGTERM');
   });
 }
 

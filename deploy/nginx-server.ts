@@ -1,9 +1,6 @@
 /**
- * Runs the shipped deploy/nginx configuration in real nginx for deploy/nginx.test.ts and
- * deploy/tls.test.ts: unprivileged, on loopback ports chosen at run time, from a throwaway prefix,
- * with a certificate made for the run. The configuration's files are copied unchanged apart from the
- * directives that name ports, the web root and the certificate, and `differingDirectives` lets the
- * test prove that.
+ * Runs the shipped deploy/nginx configuration in real nginx, unprivileged on loopback ports, changed
+ * only in the directives `substitutedDirectives` names (`differingDirectives` proves it).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -16,30 +13,22 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** Where the shipped configuration lives, laid out like /etc/nginx. */
+/** The shipped configuration, laid out like /etc/nginx. */
 export const shippedDir = join(dirname(new URL(import.meta.url).pathname), 'nginx');
-
-/** The directives the test may change: where nginx listens, what it serves, which certificate it shows. */
 export const substitutedDirectives = ['listen', 'root', 'ssl_certificate', 'ssl_certificate_key'] as const;
 
-/** Loopback ports for the test's nginx: a range of their own, so parallel runs and other servers don't collide. */
+/** A port range of the tests' own, so parallel runs and other servers don't collide. */
 const PORT_RANGE = { first: 18000, last: 18999 } as const;
 const STARTUP_TIMEOUT_MS = 10_000;
-const STARTUP_POLL_MS = 50;
 const PORT_ATTEMPTS = 5;
 
 const onPath = (name: string) => (process.env.PATH ?? '').split(':').map((dir) => join(dir, name));
 const firstExisting = (candidates: (string | undefined)[]) =>
   candidates.find((candidate): candidate is string => !!candidate && existsSync(candidate));
-
-/** nginx from PATH, or where Debian puts it (/usr/sbin is not on a normal user's PATH); NGINX_PATH wins. */
+/** NGINX_PATH, PATH, or Debian's /usr/sbin (not on a normal user's PATH). */
 export const findNginx = () => firstExisting([process.env.NGINX_PATH, ...onPath('nginx'), '/usr/sbin/nginx']);
-
 export const findProgram = (name: string) => firstExisting(onPath(name));
-
 export const hasOpenssl = () => findProgram('openssl') !== undefined;
-
-/** What a test that runs nginx says when one of these is missing. */
 export const installHint = {
   nginx: 'nginx (Debian/Ubuntu: sudo apt-get install nginx; or set NGINX_PATH)',
   openssl: 'openssl (sudo apt-get install openssl)',
@@ -47,32 +36,36 @@ export const installHint = {
 
 /** Every file of the shipped configuration, by its path below deploy/nginx/. */
 export function shippedFiles(): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const name of readdirSync(shippedDir, { recursive: true, encoding: 'utf8' }).sort()) {
-    const path = join(shippedDir, name);
-    if (name.endsWith('.conf')) files.set(name, readFileSync(path, 'utf-8'));
-  }
-  return files;
+  const names = readdirSync(shippedDir, { recursive: true, encoding: 'utf8' }).sort();
+  return new Map(
+    names.filter((name) => name.endsWith('.conf')).map((name) => [name, readFileSync(join(shippedDir, name), 'utf-8')]),
+  );
 }
 
-export type Ports = { http: number; https: number };
-export type Local = { ports: Ports; root: string; certificate: string; key: string; ipv6: boolean };
+export interface Ports {
+  http: number;
+  https: number;
+}
+export interface Local {
+  ports: Ports;
+  root: string;
+  certificate: string;
+  key: string;
+  ipv6: boolean;
+}
 
-/** The loopback address standing in for `[::]`: IPv6's own, or a second IPv4 loopback where a machine has no ::1. */
+/** What stands in for `[::]`: ::1, or a second IPv4 loopback on a machine without it. */
 const ipv6StandIn = (ipv6: boolean) => (ipv6 ? '::1' : '127.0.0.2');
 
-/**
- * The shipped configuration for this machine: `listen` on loopback ports (80 → ports.http, 443 →
- * ports.https, [::] → ::1), the web root and the certificate files. Nothing else is touched.
- */
+/** The shipped files with loopback ports (80, 443, [::]), the web root and the certificate of this run. */
 export function localConfiguration(files: Map<string, string>, local: Local): Map<string, string> {
   const localListen = (address: string) => {
     const match = /^(?:(\[[^\]]*\]|[\d.]+):)?(\d+)$/.exec(address);
     if (!match) throw new Error(`listen ${address}: expected [address:]port`);
-    const [, host, port] = match;
+    const port = match[2];
     const localPort = port === '80' ? local.ports.http : port === '443' ? local.ports.https : undefined;
     if (localPort === undefined) throw new Error(`listen ${address}: only ports 80 and 443 are expected`);
-    return `${host?.startsWith('[') ? `[${ipv6StandIn(local.ipv6)}]` : '127.0.0.1'}:${localPort}`;
+    return `${address.startsWith('[') ? `[${ipv6StandIn(local.ipv6)}]` : '127.0.0.1'}:${localPort}`;
   };
   const replacements: Record<(typeof substitutedDirectives)[number], (args: string) => string> = {
     listen: (args) => args.replace(/^\S+/, localListen),
@@ -102,7 +95,7 @@ const canListen = (port: number, host: string) =>
     probe.listen(port, host, () => probe.close(() => resolve(true)));
   });
 
-/** A free port in the test's range (nginx may still lose it to another process: startNginx then retries). */
+/** A free port in the range (nginx may still lose it to another process: startNginx then retries). */
 export async function freePort(host: string, taken: number[]): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = PORT_RANGE.first + Math.floor(Math.random() * (PORT_RANGE.last - PORT_RANGE.first + 1));
@@ -111,77 +104,59 @@ export async function freePort(host: string, taken: number[]): Promise<number> {
   throw new Error(`No free port between ${PORT_RANGE.first} and ${PORT_RANGE.last} on ${host}`);
 }
 
-export const hasIpv6Loopback = () => canListen(0, '::1');
-
-/**
- * The two kinds of certificate certbot issues: ECDSA on P-256 (its default) and RSA with 2048 bits
- * (`--key-type rsa`). Which TLS 1.2 suites nginx can offer depends on the kind.
- */
+/** certbot's two kinds of certificate (ECDSA P-256, its default; RSA 2048): they decide nginx's TLS 1.2 suites. */
 export type KeyType = 'ecdsa' | 'rsa';
 const newKey: Record<KeyType, string[]> = {
   ecdsa: ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'],
   rsa: ['-newkey', 'rsa:2048'],
 };
 
-/** A self-signed certificate for `hosts` (openssl is on every machine that has Debian's nginx). */
-export async function makeCertificate(
-  dir: string,
-  hosts: string[],
-  keyType: KeyType = 'ecdsa',
-): Promise<{ certificate: string; key: string }> {
+async function makeCertificate(dir: string, hosts: string[], keyType: KeyType = 'ecdsa') {
   const [certificate, key] = [join(dir, 'certificate.pem'), join(dir, 'key.pem')];
   const names = hosts.map((host) => `DNS:${host}`).join(',');
   const subject = ['-subj', `/CN=${hosts[0]}`, '-addext', `subjectAltName=${names}`];
-  const args = ['req', '-x509', ...newKey[keyType], '-nodes', '-days', '2', ...subject];
-  await run('openssl', [...args, '-keyout', key, '-out', certificate]);
+  const files = ['-keyout', key, '-out', certificate];
+  await run('openssl', ['req', '-x509', ...newKey[keyType], '-nodes', '-days', '2', ...subject, ...files]);
   return { certificate, key };
 }
 
-/** nginx's own mime.types, from the folder of its compiled-in configuration (Debian: /etc/nginx). */
+/** nginx's own mime.types, beside its compiled-in configuration (Debian: /etc/nginx). */
 async function systemMimeTypes(nginx: string): Promise<string> {
   const { stderr } = await run(nginx, ['-V']);
-  const confPath = /--conf-path=(\S+)/.exec(stderr)?.[1] ?? '/etc/nginx/nginx.conf';
-  return join(dirname(confPath), 'mime.types');
+  return join(dirname(/--conf-path=(\S+)/.exec(stderr)?.[1] ?? '/etc/nginx/nginx.conf'), 'mime.types');
 }
 
-/**
- * The main nginx.conf around the site, as a distribution's would be: mime types and the sites
- * included in `http`. No gzip or TLS defaults of its own, so the site's file has to bring them.
- * Logs and temporary files stay in the prefix, so nginx needs no privileges.
- */
+/** A distribution's main nginx.conf, without gzip or TLS defaults (the site's file has to bring them); state in the prefix. */
 function mainConfiguration(siteFiles: string[]): string {
-  // Only root has workers to hand to another user; its default ("nobody") could not read the prefix.
+  // Only root hands workers to another user; its default ("nobody") could not read the prefix.
   const user = process.getuid?.() === 0 ? 'user root;\n' : '';
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-    .map((kind) => `  ${kind}_temp_path temp/${kind};\n`)
-    .join('');
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+    (kind) => `  ${kind}_temp_path temp/${kind};\n`,
+  );
+  const includes = siteFiles.map((file) => `  include ${file};\n`);
   return `${user}worker_processes 1;
 events { worker_connections 64; }
 http {
   include mime.types;
   default_type application/octet-stream;
   access_log logs/access.log;
-${temp}${siteFiles.map((file) => `  include ${file};\n`).join('')}}
+${temp.join('')}${includes.join('')}}
 `;
 }
 
-export type RunningNginx = {
+export interface RunningNginx {
   ports: Ports;
   ipv6: boolean;
-  prefix: string;
   /** The certificate nginx shows, for clients to trust. */
   certificate: string;
-  /** `nginx -t`'s report on the configuration. */
+  /** `nginx -t`'s report. */
   configTest: string;
   /** The configuration as this nginx runs it, by its path below deploy/nginx/. */
   files: Map<string, string>;
   stop: () => Promise<void>;
-};
+}
 
-/**
- * Lays out `prefix` like /etc/nginx (conf/sites-enabled, conf/snippets) with the local version of
- * every shipped file, checks it with `nginx -t` and starts nginx in the foreground.
- */
+/** Lays out `prefix` like /etc/nginx with the local configuration, checks it with `nginx -t` and starts nginx. */
 export async function startNginx(options: {
   nginx: string;
   prefix: string;
@@ -194,10 +169,14 @@ export async function startNginx(options: {
   for (const dir of ['logs', 'temp', 'conf']) mkdirSync(join(prefix, dir), { recursive: true });
   copyFileSync(await systemMimeTypes(nginx), join(confDir, 'mime.types'));
   const { certificate, key } = await makeCertificate(prefix, hosts, keyType);
-  const ipv6 = await hasIpv6Loopback();
+  const ipv6 = await canListen(0, '::1');
   const shipped = shippedFiles();
-  const sites = [...shipped.keys()].filter((name) => name.startsWith('sites-available/'));
+  const enabled = (name: string) => name.replace(/^sites-available\//, 'sites-enabled/');
+  const sites = [...shipped.keys()].filter((name) => name.startsWith('sites-available/')).map(enabled);
   if (sites.length === 0) throw new Error(`${shippedDir} has no sites-available/*.conf`);
+  writeFileSync(join(confDir, 'nginx.conf'), mainConfiguration(sites));
+  const args = ['-p', `${prefix}/`, '-c', 'conf/nginx.conf', '-e', 'logs/error.log'];
+  const globals = `pid ${join(prefix, 'nginx.pid')};`;
 
   let lastError: Error | undefined;
   for (let attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
@@ -205,62 +184,59 @@ export async function startNginx(options: {
     const ports = { http, https: await freePort('127.0.0.1', [http]) };
     const files = localConfiguration(shipped, { ports, root, certificate, key, ipv6 });
     const listening = [...files.values()].join('\n');
-    for (const port of [ports.http, ports.https]) {
-      // Without a listen for 80 and 443, nginx would take *:80 (or *:8000) and the test would wait in vain.
-      if (!listening.includes(`127.0.0.1:${port}`))
-        throw new Error(`${shippedDir} has no "listen ${port === ports.http ? 80 : 443}" for nginx to answer on`);
+    for (const [port, shippedPort] of [
+      [ports.http, 80],
+      [ports.https, 443],
+    ] as const) {
+      // Without it nginx would take *:80 (or *:8000) and the test would wait in vain.
+      if (!listening.includes(`127.0.0.1:${port}`)) throw new Error(`${shippedDir} has no "listen ${shippedPort}"`);
     }
     for (const [name, text] of files) {
-      const target = join(confDir, name.replace(/^sites-available\//, 'sites-enabled/'));
+      const target = join(confDir, enabled(name));
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, text);
     }
-    writeFileSync(
-      join(confDir, 'nginx.conf'),
-      mainConfiguration(sites.map((name) => name.replace(/^sites-available\//, 'sites-enabled/'))),
-    );
-    const args = ['-p', `${prefix}/`, '-c', 'conf/nginx.conf', '-e', 'logs/error.log'];
-    const globals = `pid ${join(prefix, 'nginx.pid')};`;
-    const test = await run(nginx, [...args, '-g', globals, '-t']).catch((error: { stderr?: string }) => {
-      throw new Error(`nginx -t refused the configuration:\n${error.stderr ?? String(error)}`);
+    const test = await run(nginx, [...args, '-g', globals, '-t']).catch((error: unknown) => {
+      const { stderr } = error as { stderr?: string };
+      throw new Error(`nginx -t refused the configuration:\n${stderr ?? String(error)}`);
     });
     const child = spawn(nginx, [...args, '-g', `${globals} daemon off;`], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const log = () => {
+      const file = join(prefix, 'logs/error.log');
+      return (existsSync(file) ? readFileSync(file, 'utf-8') : '') + stderr;
+    };
     try {
-      await waitUntilListening(child, [ports.http, ports.https], () => errorLog(prefix) + stderr);
-      const stop = () => stopProcess(child);
-      return { ports, ipv6, prefix, certificate, configTest: test.stderr, files, stop };
+      await waitUntilListening(child, [ports.http, ports.https], log);
+      return { ports, ipv6, certificate, configTest: test.stderr, files, stop: () => stopProcess(child) };
     } catch (error) {
       await stopProcess(child);
       lastError = error as Error;
       // Another process took a port between the check and nginx's bind: try other ports.
-      if (!/Address already in use/.test(lastError.message)) throw lastError;
+      if (!lastError.message.includes('Address already in use')) throw lastError;
     }
   }
-  throw lastError;
+  throw lastError ?? new Error('nginx did not start');
 }
-
-const errorLog = (prefix: string) => {
-  const file = join(prefix, 'logs/error.log');
-  return existsSync(file) ? readFileSync(file, 'utf-8') : '';
-};
 
 async function waitUntilListening(child: ChildProcess, ports: number[], log: () => string) {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${log()}`);
-    const open = await Promise.all(ports.map((port) => canConnect(port)));
-    if (open.every(Boolean)) return;
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${String(child.exitCode)}:\n${log()}`);
+    if ((await Promise.all(ports.map(canConnect))).every(Boolean)) return;
     if (Date.now() > deadline) throw new Error(`nginx did not listen on ${ports.join(', ')} in time:\n${log()}`);
-    await new Promise((resolve) => setTimeout(resolve, STARTUP_POLL_MS));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
 const canConnect = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 
@@ -268,42 +244,37 @@ function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
-    // SIGQUIT: nginx's graceful shutdown, which also ends its worker.
-    child.kill('SIGQUIT');
+    child.kill('SIGQUIT'); // nginx's graceful shutdown, which also ends its worker
   });
 }
 
-export type Response = { status: number; headers: IncomingHttpHeaders; raw: [string, string][]; body: Buffer };
+export interface Response {
+  status: number;
+  headers: IncomingHttpHeaders;
+  raw: [string, string][];
+  body: Buffer;
+}
 
-/** Where a client reaches the test's nginx: 127.0.0.1, or the stand-in for `[::]` when it asks for IPv6. */
 const loopback = (server: RunningNginx, ipv6 = false) => (ipv6 ? ipv6StandIn(server.ipv6) : '127.0.0.1');
 
-/** A TLS connection to the test's nginx as a browser opens one to `hostname` (its SNI, the run's certificate). */
+/** A TLS connection as a browser opens one to `hostname` (its SNI, trusting the run's certificate). */
 export function connectTls(
   server: RunningNginx,
   hostname: string,
   options: ConnectionOptions & { ipv6?: boolean } = {},
 ): Promise<TLSSocket> {
   return new Promise((resolve, reject) => {
+    const { https: port } = server.ports;
+    const ca = readFileSync(server.certificate);
     const socket = tlsConnect(
-      {
-        ca: readFileSync(server.certificate),
-        ...options,
-        host: loopback(server, options.ipv6),
-        port: server.ports.https,
-        servername: hostname,
-      },
+      { ca, ...options, host: loopback(server, options.ipv6), port, servername: hostname },
       () => resolve(socket),
     );
     socket.once('error', reject);
   });
 }
 
-/**
- * Requests a production URL (https://www.…/agb/) from the test's nginx: the connection goes to the
- * loopback port standing in for the URL's port, while Host, the TLS server name and the certificate
- * check keep the URL's host, as for a visitor.
- */
+/** Requests a production URL from the test's nginx: its loopback port, but the URL's Host, SNI and certificate check. */
 export function fetchFrom(
   server: RunningNginx,
   url: string,
@@ -321,16 +292,15 @@ export function fetchFrom(
   });
 }
 
-/** One request without keep-alive, answered with the headers also as sent: in order, a repeated one repeated. */
+/** One request without keep-alive; `raw` keeps the headers as sent, in order, a repeated one repeated. */
 export function send(https: boolean, options: RequestOptions): Promise<Response> {
   return new Promise((resolve, reject) => {
     const request = (https ? httpsRequest : httpRequest)({ ...options, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
-        const raw: [string, string][] = [];
-        for (let i = 0; i < response.rawHeaders.length; i += 2)
-          raw.push([response.rawHeaders[i]!, response.rawHeaders[i + 1]!]);
+        const { rawHeaders: h } = response;
+        const raw = h.flatMap((name, i) => (i % 2 ? [] : [[name, h[i + 1]] as [string, string]]));
         resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, body: Buffer.concat(chunks) });
       });
       response.on('error', reject);

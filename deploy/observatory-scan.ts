@@ -1,9 +1,4 @@
-/**
- * MDN's HTTP Observatory (deploy/observatory/, a package of its own) scanning the test's nginx: its
- * own retrieval, tests and grading, the numbers observatory.mozilla.org would give the live site.
- * Where no whole scan is possible (Cloudflare Pages' runtime, without Cloudflare's edge in front of
- * it), its header tests grade each page's answer instead.
- */
+// MDN's HTTP Observatory (deploy/observatory/): a whole scan of the test's nginx, or its header tests on each page.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -22,11 +17,6 @@ export const observatoryInstalled = () =>
 /** Each of the Observatory's tests by its name (`strict-transport-security`), and how it went. */
 export type ObservatoryTests = Record<string, { pass: boolean; result: string; scoreModifier: number }>;
 
-export type ObservatoryResult = {
-  scan: { grade: string; score: number; testsFailed: number; testsPassed: number; statusCode: number };
-  tests: ObservatoryTests;
-};
-
 /** Scans `hostname` (whose ports 80 and 443 are the test's nginx) as the Observatory scans a live site. */
 export async function observatoryScan(server: RunningNginx, hostname: string, hosts: string[]) {
   const connect = Object.fromEntries(
@@ -42,13 +32,10 @@ export async function observatoryScan(server: RunningNginx, hostname: string, ho
   const { stdout } = await run(process.execPath, [join(observatoryDir, 'scan.mjs'), hostname], {
     env: { ...env, NODE_EXTRA_CA_CERTS: server.certificate, OBSERVATORY_CONNECT: JSON.stringify(connect) },
   });
-  return JSON.parse(stdout) as ObservatoryResult;
+  return JSON.parse(stdout) as { scan: { grade: string; score: number }; tests: ObservatoryTests };
 }
 
-/**
- * The Observatory's header tests and scoring on each of `paths` as `origin` answers it, for the site
- * at `hostname` (deploy/observatory/grade.mjs says what is left out and why).
- */
+/** The header tests and scoring on each of `paths` from `origin`, for `hostname` (grade.mjs says what is left out). */
 export async function observatoryGrade(origin: string, hostname: string, paths: string[]) {
   const { stdout } = await run(process.execPath, [join(observatoryDir, 'grade.mjs'), origin, hostname, ...paths]);
   return JSON.parse(stdout) as Record<

@@ -1,7 +1,4 @@
-/**
- * A production build for the tests that serve it as a host would (deploy/nginx.test.ts), and the
- * files of any build by the path a visitor asks for.
- */
+// A production build for deploy/nginx.test.ts, and any build's files by the path a visitor asks for.
 import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +18,10 @@ export const astroCli = join(
 export async function buildProductionSite(outDir: string) {
   // The build's own environment, not Vitest's (NODE_ENV=test would change how Vite builds).
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(NODE_ENV|VITEST.*)$/.test(name)));
-  const standIns = requiredEmailJsVariables.map((name) => [name, `deploy-test-${name.toLowerCase()}`]);
+  const standIns = requiredEmailJsVariables.map((name): [string, string] => [
+    name,
+    `deploy-test-${name.toLowerCase()}`,
+  ]);
   await promisify(execFile)(process.execPath, [astroCli, 'build', '--outDir', outDir], {
     cwd: projectRoot,
     env: { ...env, ASTRO_TELEMETRY_DISABLED: '1', ...Object.fromEntries(standIns) },

@@ -5,10 +5,7 @@ import { defaultLocale, otherLocales } from '../src/i18n/locales';
 import { localizedPath } from '../src/i18n/paths';
 import { YEAR_IMMUTABLE } from './built-site';
 
-/**
- * What public/_headers (Netlify, Cloudflare Pages) must send. deploy/nginx.test.ts holds real nginx
- * to the same headers, word for word.
- */
+// What public/_headers (Netlify, Cloudflare Pages) must send; deploy/nginx.test.ts holds real nginx to it word for word.
 const rules = parseHeadersFile(readFileSync(new URL('../public/_headers', import.meta.url), 'utf-8'));
 
 /** The headers a page and a hashed asset must leave with. */
@@ -26,25 +23,19 @@ const required: [name: string, value: RegExp][] = [
 ];
 /** A page at the root, one under a language's prefix, the 404 page, a video and a hashed asset. */
 const inPrefix = otherLocales(defaultLocale).map((locale) => localizedPath('/impressum/', locale));
-const paths = ['/', ...inPrefix, '/404.html', '/videos/deichrad.webm', '/_astro/index.Ab12Cd34.js'];
+const asset = '/_astro/index.Ab12Cd34.js';
+const paths = ['/', ...inPrefix, '/404.html', '/videos/deichrad.webm', asset];
 
 describe('public/_headers', () => {
-  it('sends the security headers with every page and every file, each once', () => {
-    for (const path of paths) {
-      const headers = headersFor(rules, path);
-      for (const [name, value] of required) {
-        const sent = headers.filter(([header]) => header.toLowerCase() === name.toLowerCase());
-        expect
-          .soft(
-            sent.map(([, sent]) => sent),
-            `${name} on ${path}`,
-          )
-          .toEqual([expect.stringMatching(value)]);
-      }
+  it.each(paths)('sends the security headers with %s, each once', (path) => {
+    const headers = headersFor(rules, path);
+    for (const [name, value] of required) {
+      const sent = headers.filter(([header]) => header.toLowerCase() === name.toLowerCase()).map(([, v]) => v);
+      expect.soft(sent, name).toEqual([expect.stringMatching(value)]);
     }
   });
 
   it('keeps hashed build files for a year', () => {
-    expect(headersFor(rules, paths.at(-1)!)).toContainEqual(['Cache-Control', YEAR_IMMUTABLE]);
+    expect(headersFor(rules, asset)).toContainEqual(['Cache-Control', YEAR_IMMUTABLE]);
   });
 });

@@ -2,17 +2,10 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import axe from 'axe-core';
-import {
-  allRoutes,
-  defaultLocale,
-  expect,
-  getTranslator,
-  localizedPath,
-  locales,
-  test,
-  waitForIsland,
-} from './fixtures';
-import { inboxFor, uniqueEmail } from './inbox-client';
+import { defaultLocale, expect, getTranslator, localizedPath, locales, test, waitForIsland } from './fixtures';
+import { sendFailureErrors } from './contact-form';
+import { uniqueEmail } from './inbox-client';
+import { forEveryPage, walkLandingStates } from './site-behaviour';
 
 /**
  * Every axe rule, switched on by name: no tag filter, so experimental rules (label-in-name among
@@ -26,7 +19,6 @@ const aceScript = createRequire(import.meta.url).resolve('accessibility-checker-
 
 interface AceResult {
   ruleId: string;
-  reasonId: string;
   value: [string, string];
   path: { dom: string };
   message: string;
@@ -63,95 +55,34 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // The page's content security policy would refuse the injected IBM engine; this spec only.
     test.use({ colorScheme, bypassCSP: true });
 
-    for (const { url } of allRoutes) {
+    forEveryPage((url) => {
       test(`${url} has no axe violations`, async ({ page }) => {
         await page.goto(url);
         await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
         expect(await violations(page)).toEqual(none);
       });
-    }
-
-    test.describe('404', () => {
-      test.use({ expectedConsoleErrors: /status of 404 \(Not Found\)/ });
-      test('the 404 page has no axe violations', async ({ page }) => {
-        await page.goto('/gibt-es-nicht/');
-        expect(await violations(page)).toEqual(none);
-      });
     });
 
-    for (const locale of locales) {
-      test(`the open team modal (${locale}) has no axe violations`, async ({ page }) => {
-        await page.goto(`${localizedPath('/', locale)}#about`);
-        await waitForIsland(page, 'TeamGallery');
-        await page.locator('[data-team-member] button').first().click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        expect(await violations(page)).toEqual(none);
-      });
+    test.describe(() => {
+      // The refused send is logged by the form, and so is the unanswered one if the checks outlast it.
+      test.use({ expectedConsoleErrors: sendFailureErrors });
 
-      test.describe(() => {
-        // The second message is refused on purpose, and the form logs that.
-        test.use({ expectedConsoleErrors: /^Contact form: sending failed|status of 500/ });
-
-        test(`the contact form after sending (${locale}) has no axe violations`, async ({ page, request }) => {
-          const email = uniqueEmail(`axe-${colorScheme}-${locale}`);
-          await page.goto(`${localizedPath('/', locale)}#contact`);
-          await waitForIsland(page, 'ContactForm');
-          await page.locator('#contact-name').fill('Erika Mustermann');
-          await page.locator('#contact-email').fill(email);
-          await page.locator('#contact-title').fill('Barrierefreiheit');
-          await page.locator('#contact-project').fill('Test');
-          await page.locator('#contact button[type="submit"]').click();
-          await expect(page.getByRole('status')).not.toBeEmpty();
-          expect(await violations(page)).toEqual(none);
-          // A second message the API refuses: the error state, checked the same way.
-          await inboxFor(request, email).failNext({ status: 500, text: 'Internal Server Error' });
-          await page.locator('#contact-name').fill('Erika Mustermann');
-          await page.locator('#contact-email').fill(email);
-          await page.locator('#contact-title').fill('Noch einmal');
-          await page.locator('#contact button[type="submit"]').click();
-          await expect(page.getByRole('alert')).not.toBeEmpty();
-          expect(await violations(page)).toEqual(none);
+      for (const locale of locales) {
+        test(`the team dialog and the form's states (${locale}) have no axe violations`, async ({ page, request }) => {
+          // Five checks, each given the time a test of its own would have.
+          test.setTimeout(5 * 30_000);
+          await walkLandingStates(page, request, locale, uniqueEmail(`axe-${colorScheme}-${locale}`), async (state) =>
+            expect.soft(await violations(page), state).toEqual(none),
+          );
         });
-      });
-
-      test.describe(() => {
-        // On a slow run the check outlasts the send's 20 s, and the form then logs its timeout.
-        test.use({ expectedConsoleErrors: /^Contact form: sending failed/ });
-
-        test(`the contact form while sending (${locale}) has no axe violations`, async ({ page, request }) => {
-          const email = uniqueEmail(`axe-sending-${colorScheme}-${locale}`);
-          await page.goto(`${localizedPath('/', locale)}#contact`);
-          await waitForIsland(page, 'ContactForm');
-          await page.locator('#contact-name').fill('Erika Mustermann');
-          await page.locator('#contact-email').fill(email);
-          await page.locator('#contact-title').fill('Barrierefreiheit');
-          // No answer comes: the form stays in its sending state (read-only fields, the button disabled
-          // but focused) far longer than the check takes.
-          await inboxFor(request, email).failNext({ status: 'hang' });
-          await page.locator('#contact button[type="submit"]').click();
-          await expect(page.locator('#contact-name')).toHaveAttribute('readonly', '');
-          await expect(page.locator('#contact button[type="submit"]')).toHaveAttribute('aria-disabled', 'true');
-          expect(await violations(page)).toEqual(none);
-        });
-      });
-
-      test(`the contact form with field errors (${locale}) has no axe violations`, async ({ page }) => {
-        await page.goto(`${localizedPath('/', locale)}#contact`);
-        await waitForIsland(page, 'ContactForm');
-        await page.locator('#contact-email').fill('erika@example');
-        await page.locator('#contact button[type="submit"]').click();
-        await expect(page.locator('#contact-title')).toHaveAttribute('aria-invalid', 'true');
-        expect(await violations(page)).toEqual(none);
-      });
-    }
+      }
+    });
   });
 }
 
 test.describe('label in name (WCAG 2.5.3)', () => {
-  for (const { url } of allRoutes) {
-    test(`every control on ${url} named apart from its text is named starting with the words it shows`, async ({
-      page,
-    }) => {
+  forEveryPage((url) => {
+    test(`every control on ${url} with a name of its own starts it with the words it shows`, async ({ page }) => {
       await page.goto(url);
       const controls = await page
         .locator(':is(a, button, summary, input, select, textarea, [role]):is([aria-label], [aria-labelledby])')
@@ -183,7 +114,7 @@ test.describe('label in name (WCAG 2.5.3)', () => {
       expect(controls.length).toBeGreaterThan(0);
       expect(mismatched).toEqual([]);
     });
-  }
+  });
 });
 
 test.describe('keyboard', () => {

@@ -64,9 +64,7 @@ function fieldColors(page: Page) {
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the contact form's fields stand out from the card and their placeholders are readable (${theme})`, async ({
-    page,
-  }) => {
+  test(`the form's fields stand out from the card and their placeholders are readable (${theme})`, async ({ page }) => {
     await page.addInitScript((stored) => localStorage.setItem('theme', stored), theme);
     await page.goto(`${localizedPath('/', defaultLocale)}#contact`);
     await waitForIsland(page, 'ContactForm');

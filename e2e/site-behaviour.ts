@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { contactForm, STATUS_RESET_MS } from './contact-form';
 import {
   allRoutes,
   defaultLocale,
@@ -6,9 +7,11 @@ import {
   languageLink,
   localizedPath,
   locales,
+  test,
   waitForIsland,
   type Locale,
 } from './fixtures';
+import { inboxFor } from './inbox-client';
 
 /**
  * What the built site really does, watched in a browser the way a visitor uses it: the privacy
@@ -16,16 +19,14 @@ import {
  */
 
 /** What a visitor does, in the order the observation does it. */
-export const visitorActions = [
-  'visit every page',
-  'hover the project videos',
-  'open a team member',
-  'type into the contact form',
-  'send the contact form',
-  'toggle the theme',
-  'switch the language',
-] as const;
-export type VisitorAction = (typeof visitorActions)[number];
+export type VisitorAction =
+  | 'visit every page'
+  | 'hover the project videos'
+  | 'open a team member'
+  | 'type into the contact form'
+  | 'send the contact form'
+  | 'toggle the theme'
+  | 'switch the language';
 
 export type StorageKind = 'localStorage' | 'sessionStorage' | 'cookie';
 
@@ -45,8 +46,6 @@ export interface FormField {
 
 export interface SentEmail {
   origin: string;
-  path: string;
-  bodyKeys: string[];
   params: Record<string, string>;
 }
 
@@ -66,7 +65,77 @@ export interface SiteBehaviour {
 const EMAIL_SEND_PATH = /\/api\/v1\.0\/email\/send(-form)?$/;
 const SCROLL_STEP_PX = 500;
 const SCROLL_PAUSE_MS = 40;
-const notFound = '/gibt-es-nicht/';
+
+/** Any path the site does not have is answered with the 404 page; this one stands for all of them. */
+export const NOT_FOUND = '/gibt-es-nicht/';
+
+/** Every page a visitor can land on: each route in each language, and the 404 page. */
+export const everyPage = [...allRoutes.map((route) => route.url), NOT_FOUND];
+
+/** Declares `tests` once for each of `everyPage`, letting only the 404 page log its own 404. */
+export function forEveryPage(tests: (url: string) => void) {
+  for (const url of everyPage) {
+    test.describe(() => {
+      // Chromium logs a 404 answer as a console error: the 404 page's own is expected, any other fails.
+      test.use({ expectedConsoleErrors: url === NOT_FOUND ? /status of 404 \(Not Found\)/ : null });
+      tests(url);
+    });
+  }
+}
+
+/** A state of the landing page beyond its first view. */
+export type LandingState =
+  'team-dialog' | 'contact-field-errors' | 'contact-success' | 'contact-error' | 'contact-sending';
+
+/**
+ * Walks the landing page through the states a visitor reads beyond its first view, calling `look` in
+ * each with the part of the page it concerns: the team dialog open for the first member; the contact
+ * form with field errors, after a failed send, after a send (docs/behaviour.md › Contact form), and
+ * last while a send gets no answer. The inbox's failures are scoped to `email`.
+ */
+export async function walkLandingStates(
+  page: Page,
+  request: APIRequestContext,
+  locale: Locale,
+  email: string,
+  look: (state: LandingState, root: Locator) => Promise<void>,
+) {
+  await page.goto(`${localizedPath('/', locale)}#about`);
+  await waitForIsland(page, 'TeamGallery');
+  await page.locator('[data-team-member] button').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await look('team-dialog', page.getByRole('dialog'));
+  await page.keyboard.press('Escape');
+
+  const form = contactForm(page, locale);
+  const inbox = inboxFor(request, email);
+  const message = { name: 'Erika Mustermann', email, title: 'Neue Website', project: 'Eine Speisekarte online.' };
+  await form.open();
+  await form.fields.email.fill('erika@example');
+  await form.submit.click();
+  await expect(form.fields.title).toHaveAttribute('aria-invalid', 'true');
+  await look('contact-field-errors', form.form);
+  // The failure first: a delivered message holds the next send back for 5 s (docs/behaviour.md ›
+  // Contact form), which would answer in the inbox's place.
+  await inbox.failNext({ status: 500, text: 'Internal Server Error' });
+  await form.fill(message);
+  await form.submit.click();
+  await expect(form.error).not.toBeEmpty();
+  await look('contact-error', form.form);
+  await form.submit.click();
+  await expect(form.success).not.toBeEmpty();
+  // Success shows while the confirmation is still on its way: the state settles once it is sent.
+  await expect(form.submit).toBeEnabled();
+  await look('contact-success', form.form);
+  // Back to idle 5 s after the send ended, so the hold is over too. No answer comes then: the form
+  // stays in its sending state far longer than a look takes.
+  await expect(form.success).toBeEmpty({ timeout: 2 * STATUS_RESET_MS });
+  await inbox.failNext({ status: 'hang' });
+  await form.fill(message);
+  await form.submit.click();
+  await expect(form.fields.name).toHaveAttribute('readonly', '');
+  await look('contact-sending', form.form);
+}
 
 /**
  * Records every write to Web Storage and every cookie a page script sets, before any of the site's
@@ -115,17 +184,8 @@ function recordStorageWrites() {
   }
 }
 
-/** Keys and cookies present right now: catches writes that bypass `setItem` (`localStorage.x = …`). */
-async function storedNow(page: Page, context: BrowserContext) {
-  const inPage = await page.evaluate(() => ({
-    localStorage: Object.keys(localStorage),
-    sessionStorage: Object.keys(sessionStorage),
-  }));
-  return { ...inPage, cookie: (await context.cookies()).map((cookie) => cookie.name) };
-}
-
 /** Reads a page top to bottom, so every lazy image and island wakes up. */
-async function readThrough(page: Page, url: string) {
+export async function readThrough(page: Page, url: string) {
   await page.goto(url);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y <= height; y += SCROLL_STEP_PX) {
@@ -193,38 +253,45 @@ export async function observeSite(browser: Browser, baseURL: string): Promise<Si
     written(storage, key),
   );
   await context.addInitScript(recordStorageWrites);
-  const sent: { request: Request; locale: Locale }[] = [];
+  const sent: (SentEmail & { locale: Locale })[] = [];
   let locale: Locale = defaultLocale;
   context.on('request', (request) => {
     behaviour.requests.push({ url: request.url(), resourceType: request.resourceType() });
     if (request.resourceType() === 'font' && !behaviour.fonts.requests.includes(request.url())) {
       behaviour.fonts.requests.push(request.url());
     }
-    if (request.method() === 'POST' && EMAIL_SEND_PATH.test(new URL(request.url()).pathname)) {
-      sent.push({ request, locale });
+    const { origin, pathname } = new URL(request.url());
+    if (request.method() === 'POST' && EMAIL_SEND_PATH.test(pathname)) {
+      sent.push({ locale, origin, params: request.postDataJSON().template_params });
     }
   });
 
-  /** Runs one visitor action, then attributes whatever appeared in storage to it. */
+  /**
+   * Attributes the keys and cookies present now to the action under way: catches writes that bypass
+   * `setItem` (`localStorage.x = …`).
+   */
+  const noteStored = async () => {
+    const keys = await page.evaluate(() => ({
+      localStorage: Object.keys(localStorage),
+      sessionStorage: Object.keys(sessionStorage),
+    }));
+    for (const key of keys.localStorage) written('localStorage', key);
+    for (const key of keys.sessionStorage) written('sessionStorage', key);
+    for (const cookie of await context.cookies()) written('cookie', cookie.name);
+  };
   const step = async (name: VisitorAction, run: () => Promise<void>) => {
     action = name;
     await run();
-    const now = await storedNow(page, context);
-    for (const storage of ['localStorage', 'sessionStorage', 'cookie'] as const) {
-      for (const key of now[storage]) written(storage, key);
-    }
+    await noteStored();
   };
 
   await step('visit every page', async () => {
-    for (const url of [...allRoutes.map((route) => route.url), notFound]) {
+    for (const url of everyPage) {
       await readThrough(page, url);
       for (const face of await fontFacesOf(page)) {
         if (!behaviour.fonts.faces.includes(face)) behaviour.fonts.faces.push(face);
       }
-      const now = await storedNow(page, context);
-      for (const storage of ['localStorage', 'sessionStorage', 'cookie'] as const) {
-        for (const key of now[storage]) written(storage, key);
-      }
+      await noteStored();
     }
   });
 
@@ -273,22 +340,7 @@ export async function observeSite(browser: Browser, baseURL: string): Promise<Si
       await page.waitForLoadState('networkidle');
     });
 
-    behaviour.form[locale] = {
-      fields,
-      typed,
-      sent: sent
-        .filter((send) => send.locale === locale)
-        .map(({ request }) => {
-          const url = new URL(request.url());
-          const body = request.postDataJSON() as Record<string, unknown>;
-          return {
-            origin: url.origin,
-            path: url.pathname,
-            bodyKeys: Object.keys(body).sort(),
-            params: body.template_params as Record<string, string>,
-          };
-        }),
-    };
+    behaviour.form[locale] = { fields, typed, sent: sent.filter((email) => email.locale === locale) };
 
     await step('toggle the theme', async () => {
       await waitForIsland(page, 'ThemeToggle');

@@ -2,12 +2,7 @@ import { readFileSync } from 'node:fs';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 
-/**
- * The lock file must install on every developer's machine, not only the one that wrote it. npm drops
- * other platforms' optional packages when a lock is regenerated over an existing node_modules
- * (npm/cli#4828), and a registry that lacks one platform's build of a release does the same silently;
- * either way a Mac or Windows install then fails at build time, far from the cause.
- */
+// The lock must install on every platform: npm drops other platforms' optional packages (npm/cli#4828), silently.
 interface LockedPackage {
   version?: string;
   optional?: boolean;
@@ -39,54 +34,26 @@ function resolveLocked(dependentPath: string, name: string): LockedPackage | und
   }
 }
 
-/**
- * The platforms our developers and hosts build on: macOS, Windows, Linux glibc and musl, x64 and arm64,
- * as napi-rs names its per-platform packages (`<prefix>-darwin-arm64`, `<prefix>-linux-x64-musl`, …).
- */
+/** Both architectures of `os` for which native packages are built, as their names put it (`linux-x64-musl`). */
+const archs = (os: string, suffix = '') => ['arm64', 'x64'].map((arch) => `${os}-${arch}${suffix}`);
+/** macOS, Windows, Linux glibc and musl, as napi-rs names its per-platform packages. */
 const napiPlatforms = (prefix: string) =>
-  [
-    'darwin-arm64',
-    'darwin-x64',
-    'win32-arm64-msvc',
-    'win32-x64-msvc',
-    'linux-arm64-gnu',
-    'linux-x64-gnu',
-    'linux-arm64-musl',
-    'linux-x64-musl',
-  ].map((platform) => `${prefix}-${platform}`);
+  [...archs('darwin'), ...archs('win32', '-msvc'), ...archs('linux', '-gnu'), ...archs('linux', '-musl')].map(
+    (platform) => `${prefix}-${platform}`,
+  );
 
 /** Every native package the build loads, by the package that picks one for the platform it runs on. */
 const requiredNativePackages: Record<string, string[]> = {
-  // Vite 8's bundler and its CSS minifier.
+  // Vite 8's bundler and CSS minifier, Astro 7's compiler and Markdown processor.
   rolldown: napiPlatforms('@rolldown/binding'),
   lightningcss: napiPlatforms('lightningcss'),
-  // Astro 7's compiler for .astro files and its Markdown processor.
   '@astrojs/compiler-binding': napiPlatforms('@astrojs/compiler-binding'),
   satteri: napiPlatforms('@bruits/satteri'),
   // esbuild's Linux builds are static, so one package serves glibc and musl.
-  esbuild: [
-    '@esbuild/darwin-arm64',
-    '@esbuild/darwin-x64',
-    '@esbuild/win32-arm64',
-    '@esbuild/win32-x64',
-    '@esbuild/linux-arm64',
-    '@esbuild/linux-x64',
-  ],
+  esbuild: ['darwin', 'win32', 'linux'].flatMap((os) => archs(`@esbuild/${os}`)),
   sharp: [
-    '@img/sharp-darwin-arm64',
-    '@img/sharp-darwin-x64',
-    '@img/sharp-win32-arm64',
-    '@img/sharp-win32-x64',
-    '@img/sharp-linux-arm64',
-    '@img/sharp-linux-x64',
-    '@img/sharp-linuxmusl-arm64',
-    '@img/sharp-linuxmusl-x64',
-    '@img/sharp-libvips-darwin-arm64',
-    '@img/sharp-libvips-darwin-x64',
-    '@img/sharp-libvips-linux-arm64',
-    '@img/sharp-libvips-linux-x64',
-    '@img/sharp-libvips-linuxmusl-arm64',
-    '@img/sharp-libvips-linuxmusl-x64',
+    ...['darwin', 'win32', 'linux', 'linuxmusl'].flatMap((os) => archs(`@img/sharp-${os}`)),
+    ...['darwin', 'linux', 'linuxmusl'].flatMap((os) => archs(`@img/sharp-libvips-${os}`)),
   ],
 };
 
@@ -133,7 +100,7 @@ describe('package-lock.json', () => {
     expect(moving).toEqual([]);
   });
 
-  // An optional package whose Node range does not fit is left out by npm without a word, so only the packages every install gets must accept ours.
+  // npm silently leaves out an optional package whose Node range does not fit.
   it(`states a Node range (${manifest.engines.node}) that every required package accepts`, () => {
     const refusing = packages
       .filter(([, locked]) => !locked.optional)
@@ -144,17 +111,16 @@ describe('package-lock.json', () => {
 
   // The LTS lines that get security fixes (Node 20 ended on 30 April 2026), from the first release
   // every dependency accepts: html-validate 11 wants 22.22 or 24.8.
-  it('accepts the Node LTS lines developers and hosts run, and no line past its end of life', () => {
-    for (const version of ['22.22.0', '24.8.0']) {
-      expect(semver.satisfies(version, manifest.engines.node), version).toBe(true);
-    }
-    for (const version of ['18.20.8', '20.19.5']) {
-      expect(semver.satisfies(version, manifest.engines.node), version).toBe(false);
-    }
+  it.each([
+    ['22.22.0', true],
+    ['24.8.0', true],
+    ['18.20.8', false],
+    ['20.19.5', false],
+  ])('accepts Node %s (a supported LTS line) or not (past its end of life): %s', (version, accepted) => {
+    expect(semver.satisfies(version, manifest.engines.node)).toBe(accepted);
   });
 
-  // Without it, npm installs on Node 20 all the same, after an EBADENGINE warning for each package
-  // that wants more; with it, npm install and npm ci stop with EBADENGINE before installing anything.
+  // Without it npm only warns (EBADENGINE) and installs all the same.
   it('has npm refuse to install on a Node outside engines (engine-strict in .npmrc)', () => {
     expect(readFileSync('.npmrc', 'utf-8')).toMatch(/^engine-strict=true$/m);
   });

@@ -6,8 +6,11 @@
  */
 import { locales, routePrefix } from './i18n/locale-registry.mjs';
 
-/** The legal pages: each has its text per locale in `src/content/legal/<locale>/<page>.md`. */
-export const legalPages = /** @type {const} */ (['impressum', 'datenschutz', 'agb']);
+/**
+ * The legal pages: each has its text per locale in `src/content/legal/<locale>/<page>.md`. The
+ * accessibility statement is published voluntarily, but is written and shown like the others.
+ */
+export const legalPages = /** @type {const} */ (['impressum', 'datenschutz', 'agb', 'barrierefreiheit']);
 
 /** @typedef {(typeof legalPages)[number]} LegalPage */
 

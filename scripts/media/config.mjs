@@ -15,7 +15,6 @@ export const SITES = projects.map(({ id, title, video }) => ({ id, title, video:
 export const TEAM = team.map(({ id, name }) => ({ id, name }));
 
 export const OUT = {
-  ogImage: 'src/assets/og-image.png',
   projects: 'src/assets/projects',
   team: 'src/assets/team',
   videos: 'public/videos',

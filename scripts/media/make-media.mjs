@@ -6,7 +6,6 @@
  *   sites/<id>.html   mock client websites  -> src/assets/projects/<id>.png (1600x1000)
  *                                            -> public/videos/<id>.webm|.mp4 (scroll clip, 960x600)
  *   team/<id>.svg     illustrated portraits -> src/assets/team/<id>.png (800x800)
- *   og/og-image.html  social preview card   -> src/assets/og-image.png (1200x630; --only=og)
  *
  * Usage (from the project root):
  *   node scripts/media/make-media.mjs                 # everything
@@ -22,7 +21,6 @@ import path from 'node:path';
 import { mkdir, mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
-import agency from '../../src/content/agency.json' with { type: 'json' };
 import { SITES, TEAM, OUT, SHOT, PORTRAIT, VIDEO } from './config.mjs';
 import { checkChromium, checkFfmpeg, loadPlaywright, MediaError } from './lib/env.mjs';
 import { openPage, captureScroll } from './lib/capture.mjs';
@@ -127,31 +125,6 @@ async function makeTeam(browser, opts) {
   }
 }
 
-/**
- * The link preview image (Open Graph): the agency's card, 1200x630.
- * @param {Browser} browser
- */
-async function makeOgImage(browser) {
-  console.log('\nSocial preview image');
-  // The agency's name and town come from its facts file, like everywhere else on the site.
-  const template = await readFile(path.join(HERE, 'og', 'og-image.html'), 'utf8');
-  const tmpDir = await mkdtemp(path.join(os.tmpdir(), 'media-og-'));
-  const html = path.join(tmpDir, 'og-image.html');
-  await writeFile(
-    html,
-    template.replaceAll('{{name}}', agency.name).replaceAll('{{town}}', agency.town).replaceAll('{{root}}', ROOT),
-  );
-  try {
-    const { context, page } = await openPage(browser, html, { width: 1200, height: 630, deviceScaleFactor: 1 });
-    const png = path.join(ROOT, OUT.ogImage);
-    await page.screenshot({ path: png, type: 'png', animations: 'disabled' });
-    report(ROOT, png, '1200x630');
-    await context.close();
-  } finally {
-    await rm(tmpDir, { recursive: true, force: true });
-  }
-}
-
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const executablePath = checkChromium();
@@ -174,7 +147,6 @@ async function main() {
     if (opts.team && (!opts.only || TEAM.some((p) => opts.only?.has(p.id)))) {
       await makeTeam(browser, opts);
     }
-    if (opts.images && (!opts.only || opts.only.has('og'))) await makeOgImage(browser);
   } finally {
     await browser.close();
   }

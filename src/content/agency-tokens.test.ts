@@ -118,23 +118,16 @@ describe('the legal texts as written', () => {
         locales.map((locale) => [locale, new Intl.DisplayNames([locale], { type: 'region' }).of('EU') ?? 'EU']),
       ) as Record<Locale, string>,
     };
+    const { professionalLiabilityInsurance: _none, ...withoutInsurance } = { ...agency } as Record<string, unknown>;
     for (const locale of locales) {
-      const source = readFileSync(`src/content/legal/${locale}/impressum.md`, 'utf-8');
       const file = `src/content/legal/${locale}/impressum.md`;
-      const withInsurance = fillAgencyTokens(
-        source,
-        { ...agency, professionalLiabilityInsurance: insurance },
-        locale,
-        file,
-        knownAgencyField,
-      );
+      const imprint = (facts: Record<string, unknown>) =>
+        fillAgencyTokens(readFileSync(file, 'utf-8'), facts, locale, file, knownAgencyField);
+      const withInsurance = imprint({ ...agency, professionalLiabilityInsurance: insurance });
       expect(withInsurance).toContain(`${insurance.insurer}, ${insurance.address}`);
       expect(withInsurance).toContain(insurance.scope[locale]);
       expect(withInsurance).toContain('DL-InfoV');
-      const { professionalLiabilityInsurance: _none, ...withoutInsurance } = { ...agency } as Record<string, unknown>;
-      expect(fillAgencyTokens(source, withoutInsurance, locale, file, knownAgencyField)).not.toMatch(
-        /DL-InfoV|Berufshaftpflicht|liability insurance/,
-      );
+      expect(imprint(withoutInsurance)).not.toMatch(/DL-InfoV|Berufshaftpflicht|liability insurance/);
     }
   });
 });

@@ -52,33 +52,23 @@ describe('the content as written', () => {
 describe('bad content is rejected, naming the field', () => {
   const project = projects[0];
 
-  it('an unknown project category', () => {
-    expect(fieldsOf(projectSchema(image).safeParse({ ...project, category: 'bakery' }))).toEqual(['category']);
-  });
-
-  it('a missing translation', () => {
-    const result = projectSchema(image).safeParse({ ...project, description: { [defaultLocale]: 'Nur Deutsch' } });
-    expect(fieldsOf(result)).toEqual(otherLocales(defaultLocale).map((locale) => `description.${locale}`));
-  });
-
-  it('a clip whose files do not exist', () => {
-    const result = projectSchema(image).safeParse({ ...project, video: 'does-not-exist' });
-    expect(fieldsOf(result)).toEqual(['video']);
-  });
-
-  it('a website address that is not https', () => {
-    expect(fieldsOf(projectSchema(image).safeParse({ ...project, url: 'http://example.org' }))).toEqual(['url']);
-  });
-
-  it('an icon the site cannot draw', () => {
-    const feature = features[0];
-    expect(fieldsOf(featureSchema.safeParse({ ...feature, icon: 'unicorn' }))).toEqual(['icon']);
-  });
-
-  it('a phone number, postal code or VAT id in the wrong form', () => {
-    expect(fieldsOf(agencySchema.safeParse({ ...agency, phone: '02173 123' }))).toEqual(['phone']);
-    expect(fieldsOf(agencySchema.safeParse({ ...agency, postalCode: '4078' }))).toEqual(['postalCode']);
-    expect(fieldsOf(agencySchema.safeParse({ ...agency, vatId: '123/456/7890' }))).toEqual(['vatId']);
+  const feature = features[0];
+  it.each([
+    ['an unknown project category', projectSchema(image), { ...project, category: 'bakery' }, ['category']],
+    [
+      'a missing translation',
+      projectSchema(image),
+      { ...project, description: { [defaultLocale]: 'Nur Deutsch' } },
+      otherLocales(defaultLocale).map((locale) => `description.${locale}`),
+    ],
+    ['a clip whose files do not exist', projectSchema(image), { ...project, video: 'does-not-exist' }, ['video']],
+    ['a website address that is not https', projectSchema(image), { ...project, url: 'http://example.org' }, ['url']],
+    ['an icon the site cannot draw', featureSchema, { ...feature, icon: 'unicorn' }, ['icon']],
+    ['a phone number in the wrong form', agencySchema, { ...agency, phone: '02173 123' }, ['phone']],
+    ['a postal code in the wrong form', agencySchema, { ...agency, postalCode: '4078' }, ['postalCode']],
+    ['a VAT id in the wrong form', agencySchema, { ...agency, vatId: '123/456/7890' }, ['vatId']],
+  ])('%s', (_name, schema: z.ZodType, value, fields) => {
+    expect(fieldsOf(schema.safeParse(value))).toEqual(fields);
   });
 
   it('a VAT id whose check digit is wrong, naming the field and the digit it must end in', () => {
@@ -176,7 +166,7 @@ describe('the German VAT id check digit (ISO 7064 MOD 11,10)', () => {
   });
 });
 
-describe('list rules from the spec', () => {
+describe('list rules', () => {
   it('six projects, no more, no fewer', () => {
     expect(projectList.safeParse(projects.slice(0, 5)).success).toBe(false);
     expect(serviceList.safeParse(services.slice(1)).success).toBe(false);

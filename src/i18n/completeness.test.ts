@@ -3,11 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { legalPages } from '../routes.mjs';
 import { autoReplyTemplateFile, defaultLocale, localeInfo, locales } from './locales';
 
-/**
- * What a language needs besides its entry in src/i18n/locale-registry.mjs, all of it data:
- * interface texts, the legal texts, the auto-reply e-mail and every localized field of the content.
- * README ("Languages") points here: the failure lists each file or field still missing.
- */
+// What a language needs besides its registry entry; README › Languages points here for the list of what is missing.
 const CONTENT_DIR = 'src/content';
 
 /** Every localized text in a content file (an object with the default locale's text), by its path. */

@@ -19,7 +19,9 @@
  */
 export const localeInfo = /** @type {const} */ ({
   de: { htmlLang: 'de-DE', shortLabel: 'DE', name: 'Deutsch' },
-  en: { htmlLang: 'en-US', shortLabel: 'EN', name: 'English' },
+  // The English pages are written in British English (optimisation, licence, centre): their tag says
+  // so, and screen readers pick a voice and spell checkers a dictionary by it.
+  en: { htmlLang: 'en-GB', shortLabel: 'EN', name: 'English' },
 });
 
 /** @typedef {keyof typeof localeInfo} Locale */

@@ -60,6 +60,7 @@ describe('a locale added to the registry alone', () => {
       '/xx/impressum/',
       '/xx/datenschutz/',
       '/xx/agb/',
+      '/xx/barrierefreiheit/',
     ]);
   });
 

@@ -15,15 +15,12 @@ function fakeRoot() {
 
 function fakeWindow({ stored = null as string | null, prefersDark = false, storageThrows = false } = {}) {
   const storage = new Map<string, string>(stored === null ? [] : [[THEME_STORAGE_KEY, stored]]);
+  const blocked = () => {
+    if (storageThrows) throw new DOMException('blocked', 'SecurityError');
+  };
   const localStorage = {
-    getItem: (key: string) => {
-      if (storageThrows) throw new DOMException('blocked', 'SecurityError');
-      return storage.get(key) ?? null;
-    },
-    setItem: (key: string, value: string) => {
-      if (storageThrows) throw new DOMException('blocked', 'SecurityError');
-      storage.set(key, value);
-    },
+    getItem: (key: string) => (blocked(), storage.get(key) ?? null),
+    setItem: (key: string, value: string) => (blocked(), storage.set(key, value)),
   };
   const matchMedia = vi.fn((query: string) => ({ matches: prefersDark && query === '(prefers-color-scheme: dark)' }));
   return { localStorage, matchMedia, storage } as unknown as Window & { storage: Map<string, string> };
@@ -50,7 +47,7 @@ describe('initTheme (the inline head script)', () => {
     );
   });
 
-  it('is shipped as a self-contained script with the spec’s key and class', () => {
+  it('is shipped as a self-contained script with the key "theme" and the class "dark"', () => {
     const root = fakeRoot();
     const win = fakeWindow({ stored: 'dark' });
     // The script references `window` and `document` only as defaults; run it in a context of its own,

@@ -119,6 +119,7 @@ const de = {
   'footer.imprint': 'Impressum',
   'footer.privacy': 'Datenschutz',
   'footer.terms': 'AGB',
+  'footer.accessibility': 'Barrierefreiheit',
   'footer.contact': 'Kontakt',
   'footer.copyright': '© {year} {name}. Alle Rechte vorbehalten.',
   'footer.location': 'Gemacht in {town}, zwischen Düsseldorf und Köln.',

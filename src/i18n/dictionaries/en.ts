@@ -114,6 +114,7 @@ export default {
   'footer.imprint': 'Legal notice',
   'footer.privacy': 'Privacy',
   'footer.terms': 'Terms',
+  'footer.accessibility': 'Accessibility',
   'footer.contact': 'Contact',
   'footer.copyright': '© {year} {name}. All rights reserved.',
   'footer.location': 'Made in {town}, between Düsseldorf and Cologne.',

@@ -13,11 +13,8 @@ function readmeTable(heading: string): string[][] {
   if (start < 0) throw new Error(`README.md has no heading "${heading}"`);
   const lines = readme.slice(start).split('\n');
   const first = lines.findIndex((line) => line.startsWith('|'));
-  const table = lines.slice(
-    first,
-    lines.findIndex((line, index) => index > first && !line.startsWith('|')),
-  );
-  return table.slice(2).map((row) =>
+  const end = lines.findIndex((line, index) => index > first && !line.startsWith('|'));
+  return lines.slice(first + 2, end).map((row) =>
     row
       .slice(1, -1)
       .split(' | ')

@@ -1,12 +1,18 @@
 import { EmailJSResponseStatus } from '@emailjs/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionDraftStore, type ContactDraftStore } from './draft';
-import { STATUS_RESET_MS, createContactForm, type ContactFormOptions } from './form';
+import { sessionDraftStore } from './draft';
+import { STATUS_RESET_MS, createContactForm, type ContactForm, type ContactFormOptions } from './form';
 import { SEND_TIMEOUT_MS, SendTimeoutError } from './timeout';
 
+type Deliver = ContactFormOptions['deliver'];
 const typed = { name: 'Erika Muster', email: 'erika@example.org', title: 'Neue Website', project: 'Ein Café' };
+const empty = { name: '', email: '', title: '', project: '' };
+const fill = (form: ContactForm) => {
+  for (const [field, value] of Object.entries(typed)) form.edit(field as keyof typeof typed, value);
+};
 
-function formWith(deliver: ContactFormOptions['deliver'], draft?: ContactDraftStore) {
+/** A form with `typed` filled in, its logger, and each distinct status it went through. */
+function formWith(deliver: Deliver, draft?: ReturnType<typeof sessionDraftStore>) {
   const logError = vi.fn();
   const form = createContactForm({ deliver, logError, draft });
   const seen: string[] = [];
@@ -15,21 +21,41 @@ function formWith(deliver: ContactFormOptions['deliver'], draft?: ContactDraftSt
     const entry = `${status}${sending ? '+sending' : ''}`;
     if (seen.at(-1) !== entry) seen.push(entry);
   });
-  for (const [field, value] of Object.entries(typed)) form.edit(field as keyof typeof typed, value);
+  fill(form);
   return { form, logError, seen };
 }
 
-/** A delivery whose notification arrives at once and whose auto-reply succeeds. */
-const deliverAtOnce: ContactFormOptions['deliver'] = (_message, onNotified) => {
+const deliverAtOnce: Deliver = (_message, onNotified) => {
   onNotified();
   return Promise.resolve();
 };
 
-/** A send that stays open until the test settles it. */
+/** A promise the test settles. */
 function pending() {
   let settle!: { resolve: () => void; reject: (error: unknown) => void };
   const promise = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
   return { promise, ...settle };
+}
+
+/** A delivery whose notification waits for `release`. */
+function heldNotification() {
+  const notification = pending();
+  const deliver = vi.fn<Deliver>(async (_message, onNotified) => {
+    await notification.promise;
+    onNotified();
+  });
+  return { deliver, release: notification.resolve };
+}
+const templateInvalid = { status: 400, text: 'The template ID is invalid' };
+
+/** A draft in a sessionStorage of its own. */
+function tabDraft() {
+  const items = new Map<string, string>();
+  return sessionDraftStore(() => ({
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  }));
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -38,7 +64,7 @@ afterEach(() => vi.useRealTimers());
 describe('contact form state machine', () => {
   it('starts idle with empty fields, not sending', () => {
     expect(createContactForm({ deliver: vi.fn() }).getState()).toEqual({
-      fields: { name: '', email: '', title: '', project: '' },
+      fields: empty,
       status: 'idle',
       sending: false,
       errors: {},
@@ -46,31 +72,14 @@ describe('contact form state machine', () => {
   });
 
   it('is sending while the request runs, then success with cleared fields', async () => {
-    const notification = pending();
-    const { form, seen } = formWith(async (_message, onNotified) => {
-      await notification.promise;
-      onNotified();
-    });
-
+    const { deliver, release } = heldNotification();
+    const { form, seen } = formWith(deliver);
     const submitted = form.submit();
     expect(form.getState()).toMatchObject({ sending: true, status: 'idle', fields: typed });
-    notification.resolve();
+    release();
     await submitted;
-
-    expect(form.getState()).toEqual({
-      fields: { name: '', email: '', title: '', project: '' },
-      status: 'success',
-      sending: false,
-      errors: {},
-    });
+    expect(form.getState()).toEqual({ fields: empty, status: 'success', sending: false, errors: {} });
     expect(seen).toEqual(['idle', 'idle+sending', 'success+sending', 'success']);
-  });
-
-  it('hands the visitor’s message to the delivery exactly as typed', async () => {
-    const deliver = vi.fn(deliverAtOnce);
-    const { form } = formWith(deliver);
-    await form.submit();
-    expect(deliver).toHaveBeenCalledWith(typed, expect.any(Function));
   });
 
   it('returns to idle exactly 5000 ms after the submission ends', async () => {
@@ -83,13 +92,14 @@ describe('contact form state machine', () => {
     expect(form.getState().status).toBe('idle');
   });
 
-  it('on a failed first send shows the error, logs the failure and keeps everything typed', async () => {
-    const { form, logError } = formWith(() => Promise.reject(new TypeError('Failed to fetch')));
+  it('on a failed first send shows the error, logs the failure and keeps everything typed, in the draft too', async () => {
+    const draft = tabDraft();
+    const { form, logError } = formWith(() => Promise.reject(new TypeError('Failed to fetch')), draft);
     await form.submit();
-
     const failed = { fields: typed, sending: false, errors: {}, notice: 'notDelivered' };
     expect(form.getState()).toEqual({ ...failed, status: 'error' });
     expect(logError).toHaveBeenCalledWith('Contact form: sending failed', { status: 0, text: 'Network Error' });
+    expect(draft.read()).toEqual({ fields: typed, inFlight: false });
     vi.advanceTimersByTime(STATUS_RESET_MS);
     expect(form.getState()).toEqual({ ...failed, status: 'idle' });
   });
@@ -100,40 +110,22 @@ describe('contact form state machine', () => {
       onNotified();
       await autoReply.promise;
     });
-
     const submitted = form.submit();
     await vi.waitFor(() => expect(form.getState().status).toBe('success'));
     expect(form.getState().sending).toBe(true);
-    autoReply.reject({ status: 400, text: 'The template ID is invalid' });
+    autoReply.reject(templateInvalid);
     await submitted;
-
     expect(seen).toEqual(['idle', 'idle+sending', 'success+sending', 'error+sending', 'error']);
-    expect(form.getState().fields).toEqual({ name: '', email: '', title: '', project: '' });
-    expect(logError).toHaveBeenCalledWith('Contact form: sending failed', {
-      status: 400,
-      text: 'The template ID is invalid',
-    });
-  });
-
-  it('ignores a second submit while one is running', async () => {
-    const notification = pending();
-    const deliver = vi.fn<ContactFormOptions['deliver']>(async (_message, onNotified) => {
-      await notification.promise;
-      onNotified();
-    });
-    const { form } = formWith(deliver);
-    const first = form.submit();
-    await form.submit();
-    notification.resolve();
-    await first;
-    expect(deliver).toHaveBeenCalledTimes(1);
+    // The agency has the message: the notice says so, and nothing typed is kept to send twice.
+    expect(form.getState()).toMatchObject({ notice: 'delivered', fields: empty });
+    expect(logError).toHaveBeenCalledWith('Contact form: sending failed', templateInvalid);
   });
 
   it('restarts the 5 s reset for a new submission', async () => {
     const { form } = formWith(deliverAtOnce);
     await form.submit();
     vi.advanceTimersByTime(3000);
-    for (const [field, value] of Object.entries(typed)) form.edit(field as keyof typeof typed, value);
+    fill(form);
     await form.submit();
     vi.advanceTimersByTime(3000);
     expect(form.getState().status).toBe('success');
@@ -142,7 +134,7 @@ describe('contact form state machine', () => {
   });
 
   it('drops a submission whose honeypot is filled, without sending, but looks sent to the bot', async () => {
-    const deliver = vi.fn<ContactFormOptions['deliver']>();
+    const deliver = vi.fn<Deliver>();
     const { form } = formWith(deliver);
     await form.submit('https://spam.example');
     expect(deliver).not.toHaveBeenCalled();
@@ -150,7 +142,7 @@ describe('contact form state machine', () => {
   });
 
   it('refuses a submit with fields in error: sends nothing, changes no status, names each field and why', async () => {
-    const deliver = vi.fn<ContactFormOptions['deliver']>();
+    const deliver = vi.fn<Deliver>();
     const { form, seen } = formWith(deliver);
     form.edit('name', '  ');
     form.edit('email', 'erika@example');
@@ -166,8 +158,9 @@ describe('contact form state machine', () => {
     expect(form.getState().fields.email).toBe('erika@example');
   });
 
-  it('shows no error before a submit, then follows the typing until the field is valid', async () => {
-    const { form } = formWith(vi.fn());
+  it('shows no error before a submit, then follows the typing until the field is valid, and sends', async () => {
+    const deliver = vi.fn(deliverAtOnce);
+    const { form } = formWith(deliver);
     form.edit('email', 'erika');
     expect(form.getState().errors).toEqual({});
     await form.submit();
@@ -178,17 +171,12 @@ describe('contact form state machine', () => {
     expect(form.getState().errors).toEqual({ email: 'emailDomainWithoutDot' });
     form.edit('email', 'erika@example.org');
     expect(form.getState().errors).toEqual({});
-  });
-
-  it('sends once the errors are fixed, and then lists none', async () => {
-    const deliver = vi.fn(deliverAtOnce);
-    const { form } = formWith(deliver);
-    form.edit('title', '');
     await form.submit();
+    expect(form.getState().errors).toEqual({ title: 'missing' });
     expect(deliver).not.toHaveBeenCalled();
     form.edit('title', typed.title);
     await form.submit();
-    expect(deliver).toHaveBeenCalledWith(typed, expect.any(Function));
+    expect(deliver.mock.calls).toEqual([[typed, expect.any(Function)]]);
     expect(form.getState()).toMatchObject({ status: 'success', errors: {} });
   });
 
@@ -204,32 +192,17 @@ describe('contact form state machine', () => {
   });
 });
 
-/** A draft in a sessionStorage of its own, and a look at what it holds. */
-function tabDraft() {
-  const items = new Map<string, string>();
-  const draft = sessionDraftStore(() => ({
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  }));
-  return { draft, saved: () => draft.read() };
-}
-
-const empty = { name: '', email: '', title: '', project: '' };
-
 describe('nothing typed is lost', () => {
-  it('refuses edits while sending: the agency gets what the visitor sees, and success clears only that', async () => {
-    const notification = pending();
-    const deliver = vi.fn<ContactFormOptions['deliver']>(async (_message, onNotified) => {
-      await notification.promise;
-      onNotified();
-    });
+  it('while sending refuses edits and a second submit: the agency gets what the visitor sees, once', async () => {
+    const { deliver, release } = heldNotification();
     const { form } = formWith(deliver);
     const submitted = form.submit();
+    await form.submit();
     form.edit('project', 'Noch ein Nachtrag');
     expect(form.getState().fields).toEqual(typed);
-    notification.resolve();
+    release();
     await submitted;
+    expect(deliver).toHaveBeenCalledTimes(1);
     expect(deliver).toHaveBeenCalledWith(typed, expect.any(Function));
     expect(form.getState().fields).toEqual(empty);
     form.edit('name', 'Max');
@@ -247,26 +220,17 @@ describe('nothing typed is lost', () => {
     );
   });
 
-  it('tells apart a message that did not arrive from one whose confirmation alone failed', async () => {
-    const failed = formWith(() => Promise.reject(new EmailJSResponseStatus(500, 'Internal Server Error')));
-    await failed.form.submit();
-    expect(failed.form.getState()).toMatchObject({ status: 'error', notice: 'notDelivered', fields: typed });
-
-    const confirmationFailed = formWith((_message, onNotified) => {
-      onNotified();
-      return Promise.reject(new EmailJSResponseStatus(400, 'The template ID is invalid'));
-    });
-    await confirmationFailed.form.submit();
-    expect(confirmationFailed.form.getState()).toMatchObject({ status: 'error', notice: 'delivered', fields: empty });
+  it('keeps everything typed when EmailJS answers the notification with an error', async () => {
+    const { form } = formWith(() => Promise.reject(new EmailJSResponseStatus(500, 'Internal Server Error')));
+    await form.submit();
+    expect(form.getState()).toMatchObject({ status: 'error', notice: 'notDelivered', fields: typed });
   });
 
   it('keeps the notice past the status reset, until the next submission starts', async () => {
     let attempt = 0;
-    const { form } = formWith((_message, onNotified) => {
-      if (++attempt === 1) return Promise.reject(new TypeError('Failed to fetch'));
-      onNotified();
-      return Promise.resolve();
-    });
+    const { form } = formWith((message, onNotified) =>
+      ++attempt === 1 ? Promise.reject(new TypeError('Failed to fetch')) : deliverAtOnce(message, onNotified),
+    );
     await form.submit();
     vi.advanceTimersByTime(STATUS_RESET_MS);
     expect(form.getState()).toMatchObject({ status: 'idle', notice: 'notDelivered' });
@@ -277,39 +241,32 @@ describe('nothing typed is lost', () => {
   });
 
   it('keeps a draft as the visitor types, marked while it is sent, and drops it once the agency has it', async () => {
-    const { draft, saved } = tabDraft();
+    const draft = tabDraft();
     const autoReply = pending();
     const { form } = formWith(async (_message, onNotified) => {
-      expect(saved()).toEqual({ fields: typed, inFlight: true });
+      expect(draft.read()).toEqual({ fields: typed, inFlight: true });
       onNotified();
-      expect(saved()).toBeUndefined();
+      expect(draft.read()).toBeUndefined();
       await autoReply.promise;
     }, draft);
-    expect(saved()).toEqual({ fields: typed, inFlight: false });
+    expect(draft.read()).toEqual({ fields: typed, inFlight: false });
     const submitted = form.submit();
-    autoReply.reject({ status: 400, text: 'The template ID is invalid' });
+    autoReply.reject(templateInvalid);
     await submitted;
     // The auto-reply failed, but the agency has the message: nothing brings it back to send twice.
-    expect(saved()).toBeUndefined();
+    expect(draft.read()).toBeUndefined();
     expect(form.getState().fields).toEqual(empty);
   });
 
-  it('keeps the draft, no longer marked as sending, when the message did not arrive', async () => {
-    const { draft, saved } = tabDraft();
-    const { form } = formWith(() => Promise.reject(new TypeError('Failed to fetch')), draft);
-    await form.submit();
-    expect(saved()).toEqual({ fields: typed, inFlight: false });
-  });
-
   it('drops the draft when the visitor empties every field', () => {
-    const { draft, saved } = tabDraft();
+    const draft = tabDraft();
     const { form } = formWith(vi.fn(), draft);
     for (const field of Object.keys(typed)) form.edit(field as keyof typeof typed, '');
-    expect(saved()).toBeUndefined();
+    expect(draft.read()).toBeUndefined();
   });
 
   it('comes to life with what the page’s fields hold, and fills the empty ones from the draft', () => {
-    const { draft } = tabDraft();
+    const draft = tabDraft();
     draft.save({ name: 'Erika', email: 'erika@example.org', title: 'Alter Betreff', project: 'Aus dem Entwurf' });
     const form = createContactForm({ deliver: vi.fn(), draft });
     form.resume({ name: 'Erika Mustermann', email: '', title: 'Neuer Betreff', project: '' });
@@ -324,7 +281,7 @@ describe('nothing typed is lost', () => {
   });
 
   it('warns, on coming back, that a draft was being sent when its page was left', () => {
-    const { draft } = tabDraft();
+    const draft = tabDraft();
     draft.save(typed, true);
     const form = createContactForm({ deliver: vi.fn(), draft });
     form.resume(empty);

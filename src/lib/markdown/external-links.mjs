@@ -6,7 +6,8 @@ const EXTERNAL_HREF = /^(https?:\/\/|\{\{|%7B%7B)/i;
 /**
  * Markdown (Sätteri hast) plugin: every link that leaves the site opens in a new tab without
  * handing the new page a reference to ours (`noopener`) or our URL (`noreferrer`), as the
- * budgets demand for all external links, including those inside the legal texts.
+ * budgets demand for all external links, including those inside the legal texts. A link whose
+ * text is its own address is marked, so print (global.css) does not write the address out twice.
  * @type {import('satteri').HastPluginDefinition}
  */
 export const externalLinks = {
@@ -17,6 +18,9 @@ export const externalLinks = {
       if (!EXTERNAL_HREF.test(node.properties.href ?? '')) return;
       ctx.setProperty(node, 'target', '_blank');
       ctx.setProperty(node, 'rel', ['noopener', 'noreferrer']);
+      if (ctx.textContent(node).trim() === decodeURIComponent(String(node.properties.href))) {
+        ctx.setProperty(node, 'dataShowsUrl', true);
+      }
     },
   },
 };

@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { SOCIAL_CARD } from '../src/lib/social-card';
+import { agency, allRoutes, builtSiteDir, expect, test } from './fixtures';
+
+/** What one card may weigh: link previews are fetched on every share (the old shared image: 297 KB). */
+const CARD_BUDGET_BYTES = 100 * 1024;
+
+test('every page in every language shares a card of its own, titled as the page in its language', async ({ page }) => {
+  const cards = new Map<string, string>();
+  for (const { url } of allRoutes) {
+    await page.goto(url);
+    const meta = (property: string) => page.locator(`meta[property="${property}"]`).getAttribute('content');
+    const image = new URL((await meta('og:image'))!);
+    expect(image.origin, url).toBe(new URL(agency.siteUrl).origin);
+    const heading = (await page.locator('h1').innerText()).replace(/\s+/g, ' ');
+    expect(await meta('og:image:alt'), url).toBe(`${agency.name}: ${heading}`);
+    await expect(page.locator('meta[name="twitter:image:alt"]')).toHaveAttribute(
+      'content',
+      `${agency.name}: ${heading}`,
+    );
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+
+    const card = readFileSync(`${builtSiteDir}${image.pathname}`);
+    const { format, width, height } = await sharp(card).metadata();
+    expect({ format, width, height }, url).toEqual({ format: 'jpeg', ...SOCIAL_CARD });
+    expect([await meta('og:image:width'), await meta('og:image:height')]).toEqual([String(width), String(height)]);
+    expect(card.length, `${image.pathname} in bytes`).toBeLessThanOrEqual(CARD_BUDGET_BYTES);
+    cards.set(createHash('sha256').update(card).digest('hex'), url);
+  }
+  expect(cards.size, 'cards that differ').toBe(allRoutes.length);
+});
