@@ -11,6 +11,8 @@
  *
  *   npm run perf:interaction                       the build in dist-local/ (built first if there is none)
  *   npm run perf:interaction -- --site DIR         another local-inbox build, e.g. one of an older commit
+ *   npm run perf:interaction -- --site A --site B  both, each load of one followed by the same load of the
+ *                                                  other, so that both meet the same load on the machine
  *   npm run perf:interaction -- --runs 3
  *
  * A benchmark, not a test: timings depend on the machine and on what else runs on it.
@@ -24,7 +26,10 @@ import { defaultLocale, locales, routePrefix } from '../src/i18n/locale-registry
 import { BENCHMARK_PORT, buildLocalSite, builtForPort, chromePath, median, serveLocalSite } from './benchmark.mjs';
 
 const { values: options } = parseArgs({
-  options: { site: { type: 'string', default: LOCAL_BUILD_DIR }, runs: { type: 'string', default: '5' } },
+  options: {
+    site: { type: 'string', multiple: true, default: [LOCAL_BUILD_DIR] },
+    runs: { type: 'string', default: '5' },
+  },
 });
 const RUNS = Number(options.runs);
 /** Long enough for every island's code to arrive on the slow line and hydrate: a tap still unanswered by then was lost. */
@@ -186,13 +191,34 @@ function summary(times) {
   return `${Math.round(median(answered))} (${range})${lost ? `, **lost**: ${lost} of ${times.length}` : ''}`;
 }
 
-const builtPort = builtForPort(options.site);
-if (builtPort === undefined && options.site !== LOCAL_BUILD_DIR) {
-  throw new Error(`${options.site} holds no built site.`);
+/** Each site to measure and the port its build talks to (its inbox), where it is served. */
+const sites = options.site.map((root) => {
+  let port = builtForPort(root);
+  if (port === undefined && root !== LOCAL_BUILD_DIR) throw new Error(`${root} holds no built site.`);
+  if (port === undefined) {
+    buildLocalSite(BENCHMARK_PORT);
+    port = BENCHMARK_PORT;
+  }
+  return { root, port };
+});
+
+/**
+ * One fresh load and tap on a site, served for just that load: sites that share a port take turns.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {{ root: string, port: number }} site
+ * @param {Control} control
+ * @param {'early' | 'late'} when
+ */
+async function tapOn(browser, site, control, when) {
+  const server = await serveLocalSite({ ...site, inboxFile: '.perf/interaction-inbox.jsonl' });
+  try {
+    return await tapOnce(browser, `http://127.0.0.1:${site.port}`, control, when);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 }
-if (builtPort === undefined) buildLocalSite(BENCHMARK_PORT);
-const port = builtPort ?? BENCHMARK_PORT;
-const server = await serveLocalSite({ root: options.site, port, inboxFile: '.perf/interaction-inbox.jsonl' });
+
 const browser = await chromium.launch({
   executablePath: chromePath(),
   args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
@@ -200,32 +226,43 @@ const browser = await chromium.launch({
 // Other work on the machine slows the throttled page down as well: figures are comparable only with
 // others taken under a similar load, which the table's heading states.
 const loadAtStart = loadavg()[0] ?? NaN;
-const rows = [];
+/** @type {string[][]} Per site, its table's rows. */
+const rows = sites.map(() => []);
 try {
   for (const control of controls) {
-    /** @type {Record<'early' | 'late', { ms: number | undefined, hydrated: boolean | undefined }[]>} */
-    const taps = { early: [], late: [] };
+    /** @type {Record<'early' | 'late', { ms: number | undefined, hydrated: boolean | undefined }[]>[]} */
+    const taps = sites.map(() => ({ early: [], late: [] }));
     for (const when of /** @type {const} */ (['early', 'late'])) {
-      for (let run = 0; run < RUNS; run++)
-        taps[when].push(await tapOnce(browser, `http://127.0.0.1:${port}`, control, when));
+      for (let run = 0; run < RUNS; run++) {
+        for (const [index, site] of sites.entries())
+          taps[index]?.[when].push(await tapOn(browser, site, control, when));
+      }
     }
-    const beforeHydration = taps.early.filter((tap) => tap.hydrated === false).length;
-    rows.push(
-      `| ${control.name} | ${summary(taps.early.map((tap) => tap.ms))} | ${beforeHydration} of ${RUNS} | ${summary(taps.late.map((tap) => tap.ms))} |`,
-    );
+    for (const [index, { early, late }] of taps.entries()) {
+      const beforeHydration = early.filter((tap) => tap.hydrated === false).length;
+      rows[index]?.push(
+        `| ${control.name} | ${summary(early.map((tap) => tap.ms))} | ${beforeHydration} of ${RUNS} | ${summary(late.map((tap) => tap.ms))} |`,
+      );
+    }
     process.stdout.write(`  ${control.name} done\n`);
   }
 } finally {
   await browser.close();
-  server.close();
 }
 
 console.log(
   `\nTap to answer on screen, ms, median of ${RUNS} fresh loads (fastest–slowest); Chromium with ${CPU_SLOWDOWN}× CPU slowdown, ` +
     `${(NETWORK.downloadThroughput * 8) / 1e6} Mbps down, ${(NETWORK.uploadThroughput * 8) / 1e3} kbps up, ${NETWORK.latency} ms round trip, ` +
     `${PHONE.viewport.width} px touch screen; load average ${loadAtStart.toFixed(1)} at the start, ` +
-    `${(loadavg()[0] ?? NaN).toFixed(1)} at the end, on ${availableParallelism()} cores:\n`,
+    `${(loadavg()[0] ?? NaN).toFixed(1)} at the end, on ${availableParallelism()} cores.`,
 );
-console.log(
-  ['| control | early tap | early taps before hydration | late tap |', '| --- | --- | --- | --- |', ...rows].join('\n'),
-);
+for (const [index, site] of sites.entries()) {
+  console.log(
+    [
+      `\n${site.root}:\n`,
+      '| control | early tap | early taps before hydration | late tap |',
+      '| --- | --- | --- | --- |',
+      ...(rows[index] ?? []),
+    ].join('\n'),
+  );
+}
