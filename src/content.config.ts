@@ -2,18 +2,15 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { jsonFile } from './content/loader';
 import { locales } from './i18n/locales';
+import { agencySchema } from './content/schemas/agency';
 import {
-  agencySchema,
-  featureList,
   featureSchema,
   legalPageSchema,
-  projectList,
   projectSchema,
-  serviceList,
   serviceSchema,
-  teamList,
   teamMemberSchema,
-} from './content/schemas';
+} from './content/schemas/entries';
+import { featureList, projectList, serviceList, teamList } from './content/schemas/lists';
 
 export const collections = {
   agency: defineCollection({

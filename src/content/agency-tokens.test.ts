@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import agency from './agency.json' with { type: 'json' };
 import { fillAgencyTokens, type KnownField } from './agency-tokens';
 import { schemaHasField } from './schema-fields';
-import { agencySchema } from './schemas';
+import { agencySchema } from './schemas/agency';
 import { locales, type Locale } from '../i18n/locales';
 
 const facts = {

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import { describe, expect, it } from 'vitest';
 import { jsonFile } from './loader';
-import { serviceList } from './schemas';
+import { serviceList } from './schemas/lists';
 
 /** Runs the loader on `contents` in a scratch project and returns what it stored. */
 async function load(contents: string, options: Omit<Parameters<typeof jsonFile>[0], 'path'> = {}) {

@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { schemaHasField } from './schema-fields';
-import { agencySchema } from './schemas';
+import { agencySchema } from './schemas/agency';
 
 describe('schemaHasField', () => {
   const schema = z.object({

@@ -141,7 +141,7 @@ describe('a locale added to the registry alone', () => {
     await expect(loadEmailTemplate('autoReplyXx' as never)).rejects.toThrow(
       'src/emails/auto-reply.xx.html is missing: it is the template for a visitor who wrote from a page in xx',
     );
-    const { localizedText } = await import('../content/schemas');
+    const { localizedText } = await import('../content/schemas/fields');
     const result = localizedText.safeParse(Object.fromEntries(locales.map((locale) => [locale, 'Text'])));
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['xx']);
   });
