@@ -8,6 +8,7 @@ import { localInbox } from './integrations/local-inbox.mjs';
 import { deferredHydration } from './integrations/deferred-hydration.mjs';
 import { emailTemplatesCheck } from './integrations/email-templates.mjs';
 import { externalLinks } from './integrations/external-links.mjs';
+import { agencyFactsInMarkdown } from './integrations/agency-tokens.ts';
 import { islandStyleInHead } from './integrations/island-styles.mjs';
 import { cssTargets } from './integrations/css-targets.mjs';
 import browserslist from 'browserslist';
@@ -45,9 +46,11 @@ export default defineConfig({
     deferredHydration(),
     localInbox(),
     emailTemplatesCheck(),
+    agencyFactsInMarkdown(),
     islandStyleInHead(),
   ],
   // The legal texts hold no code, and Shiki's inline styles would need an exception in the policy.
+  // agencyFactsInMarkdown() adds the plugin that fills in the agency's facts.
   markdown: { processor: satteri({ hastPlugins: [externalLinks] }), syntaxHighlight: false },
   // The contact form's EmailJS account (src/lib/contact/emailjs-settings.mjs). Public by nature (they
   // ship to the browser); the required ones stop a build that lacks them, naming each, instead of

@@ -1,7 +1,6 @@
 // @ts-check
-/** A link target that leaves the site: a web address, or an agency token (`{{supervisoryAuthority.url}}`,
- * percent-encoded by the Markdown parser) that is filled in later with one. */
-const EXTERNAL_HREF = /^(https?:\/\/|\{\{|%7B%7B)/i;
+/** A link target that leaves the site (agency-tokens.ts has filled in the agency's addresses by now). */
+const EXTERNAL_HREF = /^https?:\/\//i;
 
 /**
  * Markdown (Sätteri hast) plugin: every link that leaves the site opens in a new tab without

@@ -35,7 +35,9 @@ export const collections = {
   }),
   legal: defineCollection({
     // One folder per locale of the registry: src/content/legal/<locale>/<page>.md.
-    loader: glob({ pattern: locales.map((locale) => `${locale}/*.md`), base: 'src/content/legal' }),
+    // Rendered when a page asks (deferRender), not cached with the entry: the agency's facts in them
+    // (integrations/agency-tokens.ts) are then never older than agency.json.
+    loader: glob({ pattern: locales.map((locale) => `${locale}/*.md`), base: 'src/content/legal', deferRender: true }),
     schema: legalPageSchema,
   }),
 };

@@ -1,7 +1,6 @@
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { schemaHasField } from './schema-fields';
-import { agencySchema } from './schemas/agency';
 
 describe('schemaHasField', () => {
   const schema = z.object({
@@ -22,12 +21,5 @@ describe('schemaHasField', () => {
     for (const path of ['nme', 'insurance.address', 'name.first', 'social.label', 'social.x', 'hosting.offered.y']) {
       expect(schemaHasField(schema, path), path).toBe(false);
     }
-  });
-
-  it('knows the agency’s optional facts', () => {
-    expect(schemaHasField(agencySchema, 'professionalLiabilityInsurance.scope')).toBe(true);
-    expect(schemaHasField(agencySchema, 'clientHosting.offered')).toBe(true);
-    expect(schemaHasField(agencySchema, 'emailjs.hosting.dataPrivacyFramework')).toBe(true);
-    expect(schemaHasField(agencySchema, 'professionalLiability')).toBe(false);
   });
 });
