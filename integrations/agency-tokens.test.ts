@@ -1,10 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import { describe, expect, it } from 'vitest';
 import agency from '../src/content/agency.json' with { type: 'json' };
-import { schemaHasField } from '../src/content/schema-fields';
-import { agencySchema } from '../src/content/schemas/agency';
 import { locales, type Locale } from '../src/i18n/locales';
 import { agencyTokens } from './agency-tokens';
 import { externalLinks } from './external-links.mjs';
@@ -109,19 +107,6 @@ describe('parts that depend on an optional fact', () => {
 });
 
 describe('the legal texts as written', () => {
-  const texts = locales.flatMap((locale) =>
-    readdirSync(`src/content/legal/${locale}`).map((file) => `src/content/legal/${locale}/${file}`),
-  );
-
-  it('ask only about fields the agency schema declares', () => {
-    const conditions = texts.flatMap((file) =>
-      [...readFileSync(file, 'utf-8').matchAll(/\{\{#if\s+([\w.]+)\s*\}\}/g)].map((match) => match[1]),
-    );
-    expect(conditions).toContain('professionalLiabilityInsurance');
-    expect(conditions).toContain('clientHosting.offered');
-    for (const condition of conditions) expect(schemaHasField(agencySchema, condition), condition).toBe(true);
-  });
-
   it('name the professional liability insurance in the imprint exactly when agency.json has one', async () => {
     const insurance = {
       insurer: 'Rheinische Versicherung AG',
