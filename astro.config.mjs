@@ -15,7 +15,7 @@ import browserslist from 'browserslist';
 import { apiOriginProblem, PAGE_ORIGIN } from './src/lib/contact/api-origin.mjs';
 import { loadEnv } from 'vite';
 import agency from './src/content/agency.json' with { type: 'json' };
-import { defaultLocale, localeInfo, locales } from './src/i18n/locale-registry.mjs';
+import { astroI18n, sitemapI18n } from './src/i18n/locales.ts';
 import { emailJsSettings } from './src/lib/contact/emailjs-settings.mjs';
 
 // The EmailJS API the form may talk to: the library's own host unless a local inbox stands in.
@@ -29,20 +29,11 @@ export default defineConfig({
   site: agency.siteUrl,
   output: 'static',
   // The languages come from the locale registry, src/i18n/locale-registry.mjs.
-  i18n: {
-    defaultLocale,
-    locales: [...locales],
-    routing: { prefixDefaultLocale: false },
-  },
+  i18n: astroI18n(),
   integrations: [
     react(),
     tailwind({ applyBaseStyles: false }),
-    sitemap({
-      i18n: {
-        defaultLocale,
-        locales: Object.fromEntries(locales.map((locale) => [locale, localeInfo[locale].htmlLang])),
-      },
-    }),
+    sitemap({ i18n: sitemapI18n() }),
     deferredHydration(),
     localInbox(),
     emailTemplatesCheck(),

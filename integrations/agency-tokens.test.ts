@@ -24,84 +24,72 @@ const facts = {
 const declared = ['clientHosting', 'clientHosting.offered', 'noHosting', 'noHosting.offered', 'insurance'];
 
 /** Renders Markdown as the site does, as if it were `src/content/legal/<locale>/x.md`. */
-async function render(markdown: string, locale: Locale = 'de', given: object = facts, file = 'x.md') {
+async function render(markdown: string, locale: Locale = 'de', given: object = facts) {
   const knownField = given === facts ? (path: string) => declared.includes(path) : undefined;
   const processor = await createSatteriMarkdownProcessor({
     mdastPlugins: [agencyTokens({ facts: given, root: '/site', knownField })],
     hastPlugins: [externalLinks],
   });
-  const fileURL = pathToFileURL(`/site/src/content/legal/${locale}/${file}`);
+  const fileURL = pathToFileURL(`/site/src/content/legal/${locale}/x.md`);
   return (await processor.render(markdown, { fileURL })).code.trim();
 }
 
-describe('agency tokens in Markdown', () => {
-  it('fills text, numbers, nested fields and localized fields', async () => {
-    expect(await render('{{legalForm}}, {{ hosting.logRetentionDays }} Tage')).toBe(
-      '<p>Gesellschaft bürgerlichen Rechts, 14 Tage</p>',
-    );
-    expect(await render('{{legalForm}}', 'en')).toBe('<p>civil-law partnership</p>');
+const link = (href: string, text: string) => `<a href="${href}" target="_blank" rel="noopener noreferrer">${text}</a>`;
+const mailto = '<a href="mailto:hallo@example.org">hallo@example.org</a>';
+/** A part that holds only with a fact, its markers on lines of their own. */
+const block = (condition: string) =>
+  `Before.\n\n{{#if ${condition}}}\n\n### Insurance\n\nBy {{name}}.\n\n{{/if}}\n\nAfter.`;
+
+describe('agency facts in Markdown', () => {
+  it.each([
+    ['{{legalForm}}, {{ hosting.logRetentionDays }} Tage', 'de', '<p>Gesellschaft bürgerlichen Rechts, 14 Tage</p>'],
+    ['{{legalForm}}', 'en', '<p>civil-law partnership</p>'],
+    // Lists, also of localized names, read as the page's language joins them.
+    ['{{partners}}; {{thirdCountries}}', 'de', '<p>Lena Hoffmann und Jonas Becker; USA und China</p>'],
+    ['{{partners}}; {{thirdCountries.1}}', 'en', '<p>Lena Hoffmann and Jonas Becker; China</p>'],
     // A heading's anchor is made from its words as the visitor reads them.
-    expect(await render('### Transfer to {{thirdCountries}}', 'en')).toBe(
-      '<h3 id="transfer-to-usa-and-china">Transfer to USA and China</h3>',
-    );
-  });
-
-  it('joins lists, also of localized names, in the page’s language', async () => {
-    expect(await render('{{partners}}; {{thirdCountries}}')).toBe(
-      '<p>Lena Hoffmann und Jonas Becker; USA und China</p>',
-    );
-    expect(await render('{{partners}}; {{thirdCountries.1}}', 'en')).toBe(
-      '<p>Lena Hoffmann and Jonas Becker; China</p>',
-    );
-  });
-
-  it('fills a link’s address and text, as text, however the address is written', async () => {
-    const link = (href: string, text: string) =>
-      `<a href="${href}" target="_blank" rel="noopener noreferrer">${text}</a>`;
-    expect(await render('[{{name}}]({{supervisoryAuthority.url}})')).toBe(
+    ['### To {{thirdCountries}}', 'en', '<h3 id="to-usa-and-china">To USA and China</h3>'],
+    // A link's address and text are filled as text, however the address is written.
+    [
+      '[{{name}}]({{supervisoryAuthority.url}})',
+      'de',
       `<p>${link('https://www.ldi.nrw.de', 'Uferlicht &lt;Webdesign&gt;')}</p>`,
-    );
-    expect(await render('[x](<{{ supervisoryAuthority.url }}>) [{{email}}](mailto:{{email}})')).toBe(
-      `<p>${link('https://www.ldi.nrw.de', 'x')} <a href="mailto:hallo@example.org">hallo@example.org</a></p>`,
-    );
-  });
-
-  it('stops the build on a token that names no fact or stands outside text, naming the file and the token', async () => {
-    await expect(render('{{phoneNumber}}', 'de', facts, 'impressum.md')).rejects.toThrow(
-      'src/content/legal/de/impressum.md: the token {{phoneNumber}} names no text field of src/content/agency.json.',
-    );
-    await expect(render('{{hosting}}')).rejects.toThrow('{{hosting}}');
-    await expect(render('{{clientHosting.offered}}')).rejects.toThrow('{{clientHosting.offered}}');
-    await expect(render('Call `{{phone}}`')).rejects.toThrow('a token stands only in text or a link: {{phone}}');
-  });
-});
-
-describe('parts that depend on an optional fact', () => {
-  const block = (condition: string) =>
-    `Before.\n\n{{#if ${condition}}}\n\n### Insurance\n\nBy {{name}}.\n\n{{/if}}\n\nAfter.`;
-
-  it('keeps a part whose fact is there, without its markers', async () => {
-    expect(await render(block('clientHosting.offered'))).toBe(
+    ],
+    [
+      '[x](<{{ supervisoryAuthority.url }}>) [{{email}}](mailto:{{email}})',
+      'de',
+      `<p>${link('https://www.ldi.nrw.de', 'x')} ${mailto}</p>`,
+    ],
+    // A part whose fact is there keeps its words, without the markers; one whose fact is missing or
+    // false goes, tokens and all.
+    [
+      block('clientHosting.offered'),
+      'de',
       '<p>Before.</p>\n<h3 id="insurance">Insurance</h3>\n<p>By Uferlicht &lt;Webdesign&gt;.</p>\n<p>After.</p>',
-    );
-    expect(await render('Hosting.{{#if clientHosting}} Notices to [{{email}}](mailto:{{email}}).{{/if}} End.')).toBe(
-      '<p>Hosting. Notices to <a href="mailto:hallo@example.org">hallo@example.org</a>. End.</p>',
-    );
-  });
-
-  it('drops a part whose fact is missing or false, with the tokens inside it', async () => {
-    expect(await render(block('insurance'))).toBe('<p>Before.</p>\n<p>After.</p>');
-    expect(await render(block('noHosting.offered'))).toBe('<p>Before.</p>\n<p>After.</p>');
-    expect(await render('A{{#if insurance}} {{insurance.insurer}} at [x](mailto:{{x}}){{/if}}.')).toBe('<p>A.</p>');
+    ],
+    [
+      'Hosting.{{#if clientHosting}} Notices to [{{email}}](mailto:{{email}}).{{/if}} End.',
+      'de',
+      `<p>Hosting. Notices to ${mailto}. End.</p>`,
+    ],
+    [block('insurance'), 'de', '<p>Before.</p>\n<p>After.</p>'],
+    [block('noHosting.offered'), 'de', '<p>Before.</p>\n<p>After.</p>'],
+    ['A{{#if insurance}} {{insurance.insurer}} at [x](mailto:{{x}}){{/if}}.', 'de', '<p>A.</p>'],
+  ] as const)('fills %j in %s', async (markdown, locale, html) => {
+    expect(await render(markdown, locale)).toBe(html);
   });
 
   it.each([
+    ['{{phoneNumber}}', 'the token {{phoneNumber}} names no text field of src/content/agency.json.'],
+    ['{{hosting}}', 'the token {{hosting}} names no text field'],
+    ['{{clientHosting.offered}}', 'the token {{clientHosting.offered}} names no text field'],
+    ['Call `{{phone}}`', 'a token stands only in text or a link: {{phone}}'],
     [block('insurace'), "the condition {{#if insurace}} names no field of src/content/agency.json's schema."],
     ['{{#if insurance}}\n\nText', '{{#if insurance}} has no partner'],
     ['Text {{/if}}', '{{/if}} has no partner'],
     ['{{#if insurance}} a {{#if clientHosting}} b {{/if}} c {{/if}}', '{{#if insurance}} holds another condition'],
     ['a {{#if insurance}} b\n\nc {{/if}}', '{{#if insurance}} inside a sentence must end in the same paragraph'],
-  ])('stops the build on %j, naming the file', async (markdown, message) => {
+  ])('stops the build on %j, naming the file and the token', async (markdown, message) => {
     await expect(render(markdown)).rejects.toThrow(`src/content/legal/de/x.md: ${message}`);
   });
 });

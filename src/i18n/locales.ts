@@ -1,4 +1,4 @@
-import { locales, type Locale } from './locale-registry.mjs';
+import { defaultLocale, localeInfo, locales, type Locale } from './locale-registry.mjs';
 
 // The registry itself is plain JavaScript (src/i18n/locale-registry.mjs), shared with the plain-Node tools.
 export {
@@ -20,3 +20,16 @@ export function isLocale(value: unknown): value is Locale {
 export function otherLocales(locale: Locale): Locale[] {
   return locales.filter((other) => other !== locale);
 }
+
+/** Astro's i18n settings (astro.config.mjs): the default language at the root, every other under its code. */
+export const astroI18n = () => ({
+  defaultLocale,
+  locales: [...locales],
+  routing: { prefixDefaultLocale: false },
+});
+
+/** The sitemap's alternates (astro.config.mjs): each language by its `<html lang>` tag. */
+export const sitemapI18n = () => ({
+  defaultLocale,
+  locales: Object.fromEntries(locales.map((locale) => [locale, localeInfo[locale].htmlLang])),
+});
