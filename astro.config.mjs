@@ -5,12 +5,12 @@ import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
 import { satteri } from '@astrojs/markdown-satteri';
 import { localInbox } from './integrations/local-inbox.mjs';
-import { deferredHydration } from './integrations/deferred-hydration.mjs';
-import { emailTemplatesCheck } from './integrations/email-templates.mjs';
-import { externalLinks } from './integrations/external-links.mjs';
+import { deferredHydration } from './integrations/deferred-hydration.ts';
+import { emailTemplatesCheck } from './integrations/email-templates.ts';
+import { externalLinks } from './integrations/external-links.ts';
 import { agencyFactsInMarkdown } from './integrations/agency-tokens.ts';
-import { islandStyleInHead } from './integrations/island-styles.mjs';
-import { cssTargets } from './integrations/css-targets.mjs';
+import { islandStyleInHead } from './integrations/island-styles.ts';
+import { cssTargets } from './integrations/css-targets.ts';
 import browserslist from 'browserslist';
 import { apiOriginProblem, PAGE_ORIGIN } from './src/lib/contact/api-origin.mjs';
 import { loadEnv } from 'vite';
@@ -28,7 +28,7 @@ export default defineConfig({
   // The agency's address on the web: canonical URLs, hreflang, Open Graph and the sitemap use it.
   site: agency.siteUrl,
   output: 'static',
-  // The languages come from the locale registry, src/i18n/locale-registry.mjs.
+  // The languages come from the locale registry, src/i18n/locale-registry.ts.
   i18n: astroI18n(),
   integrations: [
     react(),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
-import { routes } from '../src/routes.mjs';
+import { routes } from '../src/routes';
 import {
   YEAR_IMMUTABLE,
   builtFiles,

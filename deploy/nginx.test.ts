@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../src/routes.mjs';
+import { routes } from '../src/routes';
 import {
   YEAR_IMMUTABLE,
   builtFiles,

@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { builtFiles } from '../deploy/production-build';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
-import { routes } from '../src/routes.mjs';
+import { routes } from '../src/routes';
 import { hydratedIsland, languageLink as languageLinkSelector, languageMenu, languageMenuIsClosed } from './site-parts';
 
 // The suites loop over the locale registry and read what a visitor reads from the dictionaries
@@ -11,7 +11,7 @@ export { defaultLocale, localeInfo, locales, openGraphLocale, otherLocales, type
 export { languageLinks, localizedPath } from '../src/i18n/paths';
 export { getTranslator } from '../src/i18n/translate';
 export { legalTitle } from './legal-title';
-export { legalPages, pagePaths, type LegalPage, type PagePath } from '../src/routes.mjs';
+export { legalPages, pagePaths, type LegalPage, type PagePath } from '../src/routes';
 export { expect };
 
 /** Each page in each language: what most suites loop over. */

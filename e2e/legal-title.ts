@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { Locale } from '../src/i18n/locales';
-import type { LegalPage } from '../src/routes.mjs';
+import type { LegalPage } from '../src/routes';
 
 /**
  * The title of a legal text, as its page shows it in its `<h1>`: the text's front matter. Free of

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import agency from '../src/content/agency.json' with { type: 'json' };
 import { locales, type Locale } from '../src/i18n/locales';
 import { agencyTokens } from './agency-tokens';
-import { externalLinks } from './external-links.mjs';
+import { externalLinks } from './external-links';
 
 const facts = {
   name: 'Uferlicht <Webdesign>',

@@ -1,7 +1,7 @@
 import browserslist from 'browserslist';
 import { transform } from 'lightningcss';
 import { describe, expect, it } from 'vitest';
-import { cssTargets } from './css-targets.mjs';
+import { cssTargets } from './css-targets';
 
 describe('cssTargets', () => {
   it('takes the oldest version of each engine, in the names Vite knows', () => {

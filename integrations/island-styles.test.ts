@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveIslandStyleToHead } from './island-styles.mjs';
+import { moveIslandStyleToHead } from './island-styles';
 
 const style = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 

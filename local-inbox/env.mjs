@@ -4,7 +4,7 @@
  * setting's stand-in from src/lib/contact/emailjs-settings.mjs. Keys and template ids are stand-ins:
  * the inbox checks only that they are there, as the real API does.
  */
-import { locales } from '../src/i18n/locale-registry.mjs';
+import { locales } from '../src/i18n/locale-registry.ts';
 import { autoReplyTemplateName } from '../src/emails/templates.mjs';
 import { emailJsSettings, requiredEmailJsVariables, templateStandIn } from '../src/lib/contact/emailjs-settings.mjs';
 
@@ -18,7 +18,7 @@ export function localInboxEnv(origin) {
 /** The template ids a local build sends with, in the shape of the form's own configuration. */
 export const localTemplates = {
   notification: templateStandIn('notification'),
-  autoReply: /** @type {Record<import('../src/i18n/locale-registry.mjs').Locale, string>} */ (
+  autoReply: /** @type {Record<import('../src/i18n/locale-registry.ts').Locale, string>} */ (
     Object.fromEntries(locales.map((locale) => [locale, templateStandIn(autoReplyTemplateName(locale))]))
   ),
 };

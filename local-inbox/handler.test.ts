@@ -14,7 +14,7 @@ import {
   loadEmailTemplate,
   type EmailTemplate,
 } from '../src/emails/templates.mjs';
-import { locales } from '../src/i18n/locale-registry.mjs';
+import { locales } from '../src/i18n/locale-registry';
 
 const env = localInboxEnv('http://127.0.0.1');
 const send = (templateId: string, params: Record<string, unknown>) => ({

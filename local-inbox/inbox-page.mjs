@@ -11,7 +11,7 @@ import {
   prepareForEmailJs,
   renderEmail,
 } from '../src/emails/templates.mjs';
-import { defaultLocale, localeInfo } from '../src/i18n/locale-registry.mjs';
+import { defaultLocale, localeInfo } from '../src/i18n/locale-registry.ts';
 import { templateStandIn } from '../src/lib/contact/emailjs-settings.mjs';
 
 /**

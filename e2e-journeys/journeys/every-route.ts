@@ -1,4 +1,4 @@
-import { routes } from '../../src/routes.mjs';
+import { routes } from '../../src/routes';
 import { expect, expectNoOverflow, journey, localeInfo, localizedPath, open, otherLocales, PHONE } from '../harness';
 
 /** docs/behaviour.md › Routes, Language and Legal pages. */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { getCollection, getEntry } from 'astro:content';
 import type { Locale } from '../i18n/locales';
-import type { LegalPage } from '../routes.mjs';
+import type { LegalPage } from '../routes';
 
 /** The agency's facts: name, address, contact, legal data. The one place they are read from. */
 export async function getAgency() {
@@ -26,6 +26,6 @@ export async function getLegalPage(locale: Locale, page: LegalPage) {
   throw new Error(
     existsSync(file)
       ? `${file} exists, but the legal collection did not load it: its pattern in src/content.config.ts does not cover "${locale}/".`
-      : `${file} is missing: every locale in src/i18n/locale-registry.mjs needs each legal page (${page}).`,
+      : `${file} is missing: every locale in src/i18n/locale-registry.ts needs each legal page (${page}).`,
   );
 }

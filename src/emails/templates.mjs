@@ -13,10 +13,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import agency from '../content/agency.json' with { type: 'json' };
-import { autoReplyEnvVariable, autoReplyTemplateFile, englishName, locales } from '../i18n/locale-registry.mjs';
+import { autoReplyEnvVariable, autoReplyTemplateFile, englishName, locales } from '../i18n/locale-registry.ts';
 
 /**
- * @typedef {import('../i18n/locale-registry.mjs').Locale} Locale
+ * @typedef {import('../i18n/locale-registry.ts').Locale} Locale
  * @typedef {'notification' | `autoReply${Capitalize<Locale>}`} EmailTemplateName
  * @typedef {{ file: string, envVariable: string, params: readonly string[], recipient: string }} EmailTemplateInfo
  * @typedef {EmailTemplateInfo & { name: EmailTemplateName, subject: string, html: string }} EmailTemplate

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { legalPages } from '../routes.mjs';
+import { legalPages } from '../routes';
 import { autoReplyTemplateFile, defaultLocale, localeInfo, locales } from './locales';
 
 // What a language needs besides its registry entry; README › Languages points here for the list of what is missing.

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 
-type Registry = typeof import('./locale-registry.mjs');
+type Registry = typeof import('./locale-registry');
 /** The registry as written, whatever its languages: the test adds one it does not have. */
-const actual = () => vi.importActual<Registry>('./locale-registry.mjs');
+const actual = () => vi.importActual<Registry>('./locale-registry');
 const { defaultLocale, localeInfo, locales } = await actual();
 const withFake = [...locales, 'xx'];
 
@@ -11,7 +11,7 @@ const withFake = [...locales, 'xx'];
  * (README, "Languages"). `xx` has no data at all, which is what the completeness test and
  * the missing-file messages are for.
  */
-vi.mock('./locale-registry.mjs', async (importOriginal) => {
+vi.mock('./locale-registry', async (importOriginal) => {
   const registry = await importOriginal<Registry>();
   const localeInfo = {
     ...registry.localeInfo,
@@ -53,7 +53,7 @@ describe('a locale added to the registry alone', () => {
     expect(localizedPath('/en/agb/?a=1#b', 'xx' as never)).toBe('/xx/agb/?a=1#b');
     expect(languageLinks('/agb/').at(-1)).toEqual({ locale: 'xx', href: '/xx/agb/', short: 'XX', name: 'Xxish' });
     expect(otherLocales(defaultLocale)).toEqual(withFake.filter((locale) => locale !== defaultLocale));
-    const { routes } = await import('../routes.mjs');
+    const { routes } = await import('../routes');
     expect(routes.filter((route) => route.locale === ('xx' as never)).map((route) => route.url)).toEqual([
       '/xx/',
       '/xx/impressum/',
@@ -124,11 +124,11 @@ describe('a locale added to the registry alone', () => {
 
   it('fails the build naming each file it lacks, rather than a wrong one', async () => {
     await expect(import('./translate')).rejects.toThrow(
-      'src/i18n/dictionaries/xx.ts could not be loaded: every locale in src/i18n/locale-registry.mjs needs its interface texts there.',
+      'src/i18n/dictionaries/xx.ts could not be loaded: every locale in src/i18n/locale-registry.ts needs its interface texts there.',
     );
     const { getLegalPage } = await import('../content/queries');
     await expect(getLegalPage('xx' as never, 'agb')).rejects.toThrow(
-      'src/content/legal/xx/agb.md is missing: every locale in src/i18n/locale-registry.mjs needs each legal page (agb).',
+      'src/content/legal/xx/agb.md is missing: every locale in src/i18n/locale-registry.ts needs each legal page (agb).',
     );
     // A text that is there but was not loaded: the collection is at fault, and the message says so.
     await expect(getLegalPage(defaultLocale, 'agb')).rejects.toThrow(

@@ -1,6 +1,7 @@
-import { defaultLocale, localeInfo, locales, type Locale } from './locale-registry.mjs';
+import { defaultLocale, localeInfo, locales, type Locale } from './locale-registry';
 
-// The registry itself is plain JavaScript (src/i18n/locale-registry.mjs), shared with the plain-Node tools.
+// The registry (src/i18n/locale-registry.ts) imports nothing, so the plain-Node tools read it too;
+// the site reads it through this module, which adds what only the site needs.
 export {
   autoReplyEnvVariable,
   autoReplyTemplateFile,
@@ -10,7 +11,7 @@ export {
   openGraphLocale,
   routePrefix,
   type Locale,
-} from './locale-registry.mjs';
+} from './locale-registry';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);

@@ -38,7 +38,7 @@ export const emailJsSettings = [
     required: true,
     standIn: 'service_local_inbox',
   },
-  // One per template: the notification, then an auto-reply per locale of src/i18n/locale-registry.mjs.
+  // One per template: the notification, then an auto-reply per locale of src/i18n/locale-registry.ts.
   ...Object.entries(emailTemplates).map(([name, template]) => ({
     name: template.envVariable,
     description: `Template for ${template.recipient}; variables ${template.params.map((param) => `\`${param}\``).join(', ')}`,

@@ -1,14 +1,13 @@
-// @ts-check
 /**
  * Checks the e-mail templates whenever the site builds or the dev server starts: a template that
  * uses a variable the form does not send stops it, naming the file and the variable. The dev server
  * restarts (and checks again) when a template changes.
  */
+import type { AstroIntegration } from 'astro';
 import { checkEmailTemplates, emailTemplates, emailsFolder } from '../src/emails/templates.mjs';
 
-export function emailTemplatesCheck() {
-  /** @type {import('astro').AstroIntegration} */
-  const integration = {
+export function emailTemplatesCheck(): AstroIntegration {
+  return {
     name: 'email-templates',
     hooks: {
       'astro:config:setup': async ({ addWatchFile }) => {
@@ -17,5 +16,4 @@ export function emailTemplatesCheck() {
       },
     },
   };
-  return integration;
 }

@@ -1,7 +1,5 @@
-// @ts-check
 /** browserslist's names for the engines esbuild-style targets know, where the two differ. */
-/** @type {Partial<Record<string, string>>} */
-const ESBUILD_NAMES = { ios_saf: 'ios' };
+const ESBUILD_NAMES: Partial<Record<string, string>> = { ios_saf: 'ios' };
 const KNOWN = new Set(['chrome', 'edge', 'firefox', 'safari', 'ios_saf', 'opera']);
 
 /**
@@ -9,12 +7,9 @@ const KNOWN = new Set(['chrome', 'edge', 'firefox', 'safari', 'ios_saf', 'opera'
  * as the targets Vite's CSS minifier takes (`['ios15.0', 'safari27.1']`). Without them, lightningcss
  * writes for today's engines only: range media queries that iOS 15 ignores and no
  * `-webkit-backdrop-filter` for Safari before 18.
- * @param {string[]} browsers
- * @returns {string[]}
  */
-export function cssTargets(browsers) {
-  /** @type {Map<string, number[]>} */
-  const oldest = new Map();
+export function cssTargets(browsers: string[]): string[] {
+  const oldest = new Map<string, number[]>();
   for (const entry of browsers) {
     const [name, versions] = entry.split(' ');
     if (!KNOWN.has(name)) continue;
@@ -25,5 +20,4 @@ export function cssTargets(browsers) {
   return [...oldest].map(([name, version]) => `${ESBUILD_NAMES[name] ?? name}${version.join('.')}`);
 }
 
-/** @param {number[]} a @param {number[]} b */
-const compare = (a, b) => a[0] - b[0] || (a[1] ?? 0) - (b[1] ?? 0);
+const compare = (a: number[], b: number[]) => a[0] - b[0] || (a[1] ?? 0) - (b[1] ?? 0);

@@ -1,4 +1,5 @@
-// @ts-check
+import type { HastPluginDefinition } from 'satteri';
+
 /** A link target that leaves the site (agency-tokens.ts has filled in the agency's addresses by now). */
 const EXTERNAL_HREF = /^https?:\/\//i;
 
@@ -7,9 +8,8 @@ const EXTERNAL_HREF = /^https?:\/\//i;
  * handing the new page a reference to ours (`noopener`) or our URL (`noreferrer`), as the
  * budgets demand for all external links, including those inside the legal texts. A link whose
  * text is its own address is marked, so print (global.css) does not write the address out twice.
- * @type {import('satteri').HastPluginDefinition}
  */
-export const externalLinks = {
+export const externalLinks: HastPluginDefinition = {
   name: 'external-links',
   element: {
     filter: ['a'],

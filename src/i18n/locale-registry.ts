@@ -1,11 +1,10 @@
-// @ts-check
 /**
  * The locale registry: the one place that lists the site's languages. Everything else derives from
  * it: the routes and their `getStaticPaths`, Astro's i18n and sitemap settings, the legal texts'
  * collection, the dictionaries `t()` reads, the language switch, hreflang and Open Graph tags, the
  * 404 page, the auto-reply e-mail per language and its EmailJS variable, the local inbox and
- * `npm run perf`. Plain JavaScript, so the plain-Node tools (the local inbox, the perf script, the
- * e-mail templates) read the same list as the site.
+ * `npm run perf`. The plain-Node tools (the local inbox, the perf script) import it as it is: Node
+ * strips its types, so it imports nothing but other such files, each by its `.ts` name.
  *
  * Adding a language is an entry here plus its data, by convention; `src/i18n/completeness.test.ts`
  * names every file or field a locale still lacks (README, "Languages").
@@ -17,58 +16,41 @@
  *   sitemap and (as `de_DE`) its Open Graph locale;
  * - `shortLabel` and `name`: what the language switch shows and what it reads out.
  */
-export const localeInfo = /** @type {const} */ ({
+export const localeInfo = {
   de: { htmlLang: 'de-DE', shortLabel: 'DE', name: 'Deutsch' },
   // The English pages are written in British English (optimisation, licence, centre): their tag says
   // so, and screen readers pick a voice and spell checkers a dictionary by it.
   en: { htmlLang: 'en-GB', shortLabel: 'EN', name: 'English' },
-});
+} as const;
 
-/** @typedef {keyof typeof localeInfo} Locale */
+export type Locale = keyof typeof localeInfo;
 
-/**
- * The language of `/` and every unprefixed page; the agency's own.
- * @type {Locale}
- */
-export const defaultLocale = 'de';
+/** The language of `/` and every unprefixed page; the agency's own. */
+export const defaultLocale: Locale = 'de';
 
-/** @type {readonly Locale[]} */
-export const locales = /** @type {Locale[]} */ (Object.keys(localeInfo));
+export const locales = Object.keys(localeInfo) as readonly Locale[];
 
 /**
  * Where a locale's pages live: the default locale at the root (`/impressum/`), every other one under
  * its code (`/en/impressum/`).
- * @param {Locale} locale
  */
-export const routePrefix = (locale) => (locale === defaultLocale ? '' : `/${locale}`);
+export const routePrefix = (locale: Locale) => (locale === defaultLocale ? '' : `/${locale}`);
 
-/**
- * Open Graph's `og:locale`: the same language and region, written `de_DE`.
- * @param {Locale} locale
- */
-export const openGraphLocale = (locale) => localeInfo[locale].htmlLang.replace('-', '_');
+/** Open Graph's `og:locale`: the same language and region, written `de_DE`. */
+export const openGraphLocale = (locale: Locale) => localeInfo[locale].htmlLang.replace('-', '_');
 
 /**
  * The confirmation e-mail a visitor gets, in the language of the page they wrote from: its template
  * file in `src/emails/`.
- * @param {Locale} locale
  */
-export const autoReplyTemplateFile = (locale) => `auto-reply.${locale}.html`;
+export const autoReplyTemplateFile = (locale: Locale) => `auto-reply.${locale}.html`;
 
-/**
- * The environment variable that holds that template's EmailJS id.
- * @template {Locale} L
- * @param {L} locale
- * @returns {`PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_${Uppercase<L>}`}
- */
-export const autoReplyEnvVariable = (locale) =>
-  /** @type {`PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_${Uppercase<L>}`} */ (
-    `PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_${locale.toUpperCase()}`
-  );
+/** The environment variable that holds that template's EmailJS id. */
+export const autoReplyEnvVariable = <L extends Locale>(locale: L) =>
+  `PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_${locale.toUpperCase() as Uppercase<L>}` as const;
 
 /**
  * The locale's language named in English ("German"), for the people who set the site up: README,
  * the inbox's template page.
- * @param {Locale} locale
  */
-export const englishName = (locale) => new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
+export const englishName = (locale: Locale) => new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;

@@ -1,7 +1,7 @@
-// @ts-check
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
 
 /**
  * Astro writes the style its islands need (`astro-island{display:contents}`) right before the first
@@ -11,8 +11,7 @@ import { fileURLToPath } from 'node:url';
  */
 const islandStyle = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 
-/** @param {string} html */
-export function moveIslandStyleToHead(html) {
+export function moveIslandStyleToHead(html: string): string {
   const head = html.indexOf('</head>');
   const style = html.indexOf(islandStyle);
   if (head < 0 || style < head) return html;
@@ -20,8 +19,7 @@ export function moveIslandStyleToHead(html) {
   return withoutStyle.slice(0, head) + islandStyle + withoutStyle.slice(head);
 }
 
-/** @returns {import('astro').AstroIntegration} */
-export function islandStyleInHead() {
+export function islandStyleInHead(): AstroIntegration {
   return {
     name: 'island-style-in-head',
     hooks: {
