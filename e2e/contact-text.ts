@@ -1,5 +1,5 @@
 import agency from '../src/content/agency.json' with { type: 'json' };
-import type { EmailTemplate } from '../src/emails/templates.mjs';
+import type { EmailTemplate } from '../src/emails/templates';
 import { locales, type Locale } from '../src/i18n/locales';
 import { getTranslator } from '../src/i18n/translate';
 

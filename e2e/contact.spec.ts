@@ -1,5 +1,5 @@
 import { builtSiteInboxOrigin, localInboxEnv } from '../local-inbox/env.mjs';
-import { autoReplyTemplateName, loadEmailTemplate, type EmailTemplateName } from '../src/emails/templates.mjs';
+import { autoReplyTemplateName, loadEmailTemplate, type EmailTemplateName } from '../src/emails/templates';
 import { fieldMaxLength } from '../src/lib/contact/message';
 import { E2E_PORT } from '../playwright.config';
 import {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dev } from 'astro';
 import { localTemplates, requiredEmailJsVariables } from '../local-inbox/env.mjs';
-import { loadEmailTemplate, renderEmail } from '../src/emails/templates.mjs';
+import { loadEmailTemplate, renderEmail } from '../src/emails/templates';
 import { contactForm, expect, test } from './contact-form';
 import { inboxFor, inboxPageConsoleErrors } from './inbox-client';
 import { agency, defaultLocale } from './fixtures';

@@ -4,7 +4,7 @@
  * restarts (and checks again) when a template changes.
  */
 import type { AstroIntegration } from 'astro';
-import { checkEmailTemplates, emailTemplates, emailsFolder } from '../src/emails/templates.mjs';
+import { checkEmailTemplates, emailTemplates, emailsFolder } from '../src/emails/templates';
 
 export function emailTemplatesCheck(): AstroIntegration {
   return {

@@ -5,7 +5,7 @@
  * the inbox checks only that they are there, as the real API does.
  */
 import { locales } from '../src/i18n/locale-registry.ts';
-import { autoReplyTemplateName } from '../src/emails/templates.mjs';
+import { autoReplyTemplateName } from '../src/emails/templates.ts';
 import { emailJsSettings, requiredEmailJsVariables, templateStandIn } from '../src/lib/contact/emailjs-settings.mjs';
 
 export { requiredEmailJsVariables };

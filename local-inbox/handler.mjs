@@ -17,7 +17,7 @@
  */
 import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { loadEmailTemplates } from '../src/emails/templates.mjs';
+import { loadEmailTemplates } from '../src/emails/templates.ts';
 import { renderInboxPage, renderTemplatesPage } from './inbox-page.mjs';
 import { refusal } from './request-guard.mjs';
 

@@ -13,7 +13,7 @@ import {
   escapeHtml,
   loadEmailTemplate,
   type EmailTemplate,
-} from '../src/emails/templates.mjs';
+} from '../src/emails/templates';
 import { locales } from '../src/i18n/locale-registry';
 
 const env = localInboxEnv('http://127.0.0.1');

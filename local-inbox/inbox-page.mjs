@@ -10,13 +10,13 @@ import {
   emailTemplates,
   prepareForEmailJs,
   renderEmail,
-} from '../src/emails/templates.mjs';
+} from '../src/emails/templates.ts';
 import { defaultLocale, localeInfo } from '../src/i18n/locale-registry.ts';
 import { templateStandIn } from '../src/lib/contact/emailjs-settings.mjs';
 
 /**
- * @typedef {import('../src/emails/templates.mjs').EmailTemplate} EmailTemplate
- * @typedef {import('../src/emails/templates.mjs').EmailTemplateName} EmailTemplateName
+ * @typedef {import('../src/emails/templates.ts').EmailTemplate} EmailTemplate
+ * @typedef {import('../src/emails/templates.ts').EmailTemplateName} EmailTemplateName
  * @typedef {import('./handler.mjs').InboxMessage} InboxMessage
  */
 

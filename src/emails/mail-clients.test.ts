@@ -7,7 +7,7 @@ import {
   loadEmailTemplates,
   prepareForEmailJs,
   renderEmail,
-} from './templates.mjs';
+} from './templates';
 
 /**
  * Where the agency and its visitors read mail, by caniemail's names (its data, caniemail.com's, is

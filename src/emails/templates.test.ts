@@ -15,7 +15,7 @@ import {
   prepareForEmailJs,
   renderEmail,
   type EmailTemplateName,
-} from './templates.mjs';
+} from './templates';
 
 const visitor = { name: 'Erika Mustermann', email: 'erika@example.org', title: 'Neue Website', project: 'Ein Café' };
 

@@ -82,7 +82,7 @@ describe('a locale added to the registry alone', () => {
   });
 
   it('gets an auto-reply template, its variable, the form’s template id and the local inbox’s stand-in', async () => {
-    const { emailTemplates } = await import('../emails/templates.mjs');
+    const { emailTemplates } = await import('../emails/templates');
     expect(emailTemplates).toHaveProperty('autoReplyXx', {
       file: 'auto-reply.xx.html',
       envVariable: 'PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX',
@@ -100,7 +100,7 @@ describe('a locale added to the registry alone', () => {
   });
 
   it('has its messages shown in the local inbox through its own template', async () => {
-    const { emailTemplates } = await import('../emails/templates.mjs');
+    const { emailTemplates } = await import('../emails/templates');
     const { renderInboxPage } = await import('../../local-inbox/inbox-page.mjs');
     const template = {
       ...(emailTemplates as Record<string, (typeof emailTemplates)['notification']>).autoReplyXx,
@@ -134,7 +134,7 @@ describe('a locale added to the registry alone', () => {
     await expect(getLegalPage(defaultLocale, 'agb')).rejects.toThrow(
       `src/content/legal/${defaultLocale}/agb.md exists, but the legal collection did not load it`,
     );
-    const { loadEmailTemplate } = await import('../emails/templates.mjs');
+    const { loadEmailTemplate } = await import('../emails/templates');
     await expect(loadEmailTemplate('autoReplyXx' as never)).rejects.toThrow(
       'src/emails/auto-reply.xx.html is missing: it is the template for a visitor who wrote from a page in xx',
     );

@@ -8,7 +8,7 @@
  *
  * Plain JavaScript: the Astro config and the local inbox are plain Node.
  */
-import { emailTemplates } from '../../emails/templates.mjs';
+import { emailTemplates } from '../../emails/templates.ts';
 
 /**
  * @typedef {object} EmailJsSetting

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import config from '../../../astro.config.mjs';
 import { localInboxEnv, localTemplates } from '../../../local-inbox/env.mjs';
-import { emailTemplates } from '../../emails/templates.mjs';
+import { emailTemplates } from '../../emails/templates';
 import { autoReplyEnvVariable, locales } from '../../i18n/locales';
 import { emailJsSettings, requiredEmailJsVariables } from './emailjs-settings.mjs';
 

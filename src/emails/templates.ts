@@ -1,8 +1,8 @@
-// @ts-check
 /**
  * The contact form's e-mails, kept with the site: one HTML file per EmailJS template, its subject in
- * `<title>`, written in EmailJS's `{{variable}}` syntax. Plain JavaScript, because the build (an Astro
- * integration) and the local inbox (plain Node) use it as well as the unit tests.
+ * `<title>`, written in EmailJS's `{{variable}}` syntax. The build (an Astro integration), the unit
+ * tests and the local inbox use it; the inbox is plain Node, which strips the types, so imports here
+ * name their `.ts` file.
  *
  * Two kinds of variables:
  * - `{{name}}`, `{{email}}`, …: EmailJS fills them from the `template_params` the form sends. Only
@@ -13,26 +13,29 @@
  */
 import { readFile } from 'node:fs/promises';
 import agency from '../content/agency.json' with { type: 'json' };
-import { autoReplyEnvVariable, autoReplyTemplateFile, englishName, locales } from '../i18n/locale-registry.ts';
+import {
+  autoReplyEnvVariable,
+  autoReplyTemplateFile,
+  englishName,
+  locales,
+  type Locale,
+} from '../i18n/locale-registry.ts';
 
-/**
- * @typedef {import('../i18n/locale-registry.ts').Locale} Locale
- * @typedef {'notification' | `autoReply${Capitalize<Locale>}`} EmailTemplateName
- * @typedef {{ file: string, envVariable: string, params: readonly string[], recipient: string }} EmailTemplateInfo
- * @typedef {EmailTemplateInfo & { name: EmailTemplateName, subject: string, html: string }} EmailTemplate
- */
+export type EmailTemplateName = 'notification' | `autoReply${Capitalize<Locale>}`;
+export interface EmailTemplateInfo {
+  file: string;
+  envVariable: string;
+  params: readonly string[];
+  recipient: string;
+}
+export type EmailTemplate = EmailTemplateInfo & { name: EmailTemplateName; subject: string; html: string };
 
-const notificationParams = /** @type {const} */ (['name', 'email', 'title', 'project', 'to_name']);
-const autoReplyParams = /** @type {const} */ (['name', 'email', 'title']);
+const notificationParams = ['name', 'email', 'title', 'project', 'to_name'] as const;
+const autoReplyParams = ['name', 'email', 'title'] as const;
 
-/**
- * The auto-reply's template in `locale`, by the name `emailTemplates` keys it under (`autoReplyDe`).
- * @template {Locale} L
- * @param {L} locale
- * @returns {`autoReply${Capitalize<L>}`}
- */
-export const autoReplyTemplateName = (locale) =>
-  /** @type {`autoReply${Capitalize<L>}`} */ (`autoReply${locale.charAt(0).toUpperCase()}${locale.slice(1)}`);
+/** The auto-reply's template in `locale`, by the name `emailTemplates` keys it under (`autoReplyDe`). */
+export const autoReplyTemplateName = <L extends Locale>(locale: L) =>
+  `autoReply${(locale.charAt(0).toUpperCase() + locale.slice(1)) as Capitalize<L>}` as const;
 
 /**
  * Every template the form sends through: its file, the variable that holds its EmailJS id, the
@@ -41,29 +44,25 @@ export const autoReplyTemplateName = (locale) =>
  * the registry. The auto-reply carries no advertising, not even in its signature: German courts
  * count that as unsolicited advertising (BGH, 15 December 2015, VI ZR 134/15); so it is the
  * confirmation and the agency's contact facts, nothing more.
- * @type {Record<EmailTemplateName, EmailTemplateInfo>}
  */
-export const emailTemplates = {
+export const emailTemplates: Record<EmailTemplateName, EmailTemplateInfo> = {
   notification: {
     file: 'notification.html',
     envVariable: 'PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID',
     params: notificationParams,
     recipient: 'the agency (German)',
   },
-  .../** @type {Record<`autoReply${Capitalize<Locale>}`, EmailTemplateInfo>} */ (
-    Object.fromEntries(
-      locales.map((locale) => {
-        /** @type {EmailTemplateInfo} */
-        const template = {
-          file: autoReplyTemplateFile(locale),
-          envVariable: autoReplyEnvVariable(locale),
-          params: autoReplyParams,
-          recipient: `a visitor who wrote from a page in ${englishName(locale)}`,
-        };
-        return [autoReplyTemplateName(locale), template];
-      }),
-    )
-  ),
+  ...(Object.fromEntries(
+    locales.map((locale) => {
+      const template: EmailTemplateInfo = {
+        file: autoReplyTemplateFile(locale),
+        envVariable: autoReplyEnvVariable(locale),
+        params: autoReplyParams,
+        recipient: `a visitor who wrote from a page in ${englishName(locale)}`,
+      };
+      return [autoReplyTemplateName(locale), template];
+    }),
+  ) as Record<`autoReply${Capitalize<Locale>}`, EmailTemplateInfo>),
 };
 
 export const EMAILS_DIR = 'src/emails';
@@ -78,12 +77,11 @@ export class EmailTemplateError extends Error {
 const VARIABLE = /\{\{(\{?)\s*([^{}]*?)\s*\}\}(\}?)/g;
 const NAME = /^[a-zA-Z_][\w.]*$/;
 
-/** @param {unknown} value */
-export const escapeHtml = (value) => String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (value: unknown) => String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The text of an agency fact, or undefined for a key that is no fact a template can show. */
-function agencyFact(/** @type {string} */ key) {
-  const value = /** @type {Record<string, unknown>} */ (agency)[key];
+function agencyFact(key: string) {
+  const value = (agency as Record<string, unknown>)[key];
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.join(', ');
   return undefined;
@@ -92,16 +90,16 @@ function agencyFact(/** @type {string} */ key) {
 /**
  * Replaces each variable of `text` by what `paramValue` makes of it (agency facts by their value),
  * and refuses anything EmailJS would fill with something the form does not send.
- * @param {string} text
- * @param {EmailTemplate} template
- * @param {{ html: boolean, paramValue: (name: string) => string }} how
  */
-function fill(text, template, { html, paramValue }) {
+function fill(
+  text: string,
+  template: EmailTemplate,
+  { html, paramValue }: { html: boolean; paramValue: (name: string) => string },
+) {
   const where = `${EMAILS_DIR}/${template.file}`;
   const leftover = /\{\{|\}\}/.exec(text.replace(VARIABLE, ''));
   if (leftover) throw new EmailTemplateError(`${where}: a "${leftover[0]}" that opens or closes no {{variable}}`);
-  /** @type {(token: string, open: string, name: string, close: string) => string} */
-  const fillToken = (token, open, name, close) => {
+  const fillToken = (token: string, open: string, name: string, close: string) => {
     if (open || close) {
       throw new EmailTemplateError(`${where}: ${token} would put the visitor's text in unescaped; write {{${name}}}`);
     }
@@ -123,15 +121,10 @@ function fill(text, template, { html, paramValue }) {
   return text.replace(VARIABLE, fillToken);
 }
 
-/**
- * Reads one template file. Its subject is its `<title>`.
- * @param {EmailTemplateName} name
- * @param {URL} [folder] where the files are (tests pass their own)
- * @returns {Promise<EmailTemplate>}
- */
-export async function loadEmailTemplate(name, folder = emailsFolder) {
+/** Reads one template file, from `folder` (tests pass their own). Its subject is its `<title>`. */
+export async function loadEmailTemplate(name: EmailTemplateName, folder = emailsFolder): Promise<EmailTemplate> {
   const info = emailTemplates[name];
-  const html = await readFile(new URL(info.file, folder), 'utf-8').catch((/** @type {unknown} */ error) => {
+  const html = await readFile(new URL(info.file, folder), 'utf-8').catch((error: unknown) => {
     if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
     throw new EmailTemplateError(`${EMAILS_DIR}/${info.file} is missing: it is the template for ${info.recipient}`);
   });
@@ -140,20 +133,15 @@ export async function loadEmailTemplate(name, folder = emailsFolder) {
   return { ...info, name, subject, html };
 }
 
-/** @param {URL} [folder] @returns {Promise<EmailTemplate[]>} */
 export const loadEmailTemplates = (folder = emailsFolder) =>
-  Promise.all(
-    /** @type {EmailTemplateName[]} */ (Object.keys(emailTemplates)).map((name) => loadEmailTemplate(name, folder)),
-  );
+  Promise.all((Object.keys(emailTemplates) as EmailTemplateName[]).map((name) => loadEmailTemplate(name, folder)));
 
 /**
  * The e-mail as its recipient sees it: every parameter filled in, HTML-escaped in the body (as
  * EmailJS does with `{{…}}`); a parameter the message lacks stays empty, as in EmailJS.
- * @param {EmailTemplate} template
- * @param {Record<string, string | undefined>} params
  */
-export function renderEmail(template, params) {
-  const value = (/** @type {string} */ name) => params[name] ?? '';
+export function renderEmail(template: EmailTemplate, params: Record<string, string | undefined>) {
+  const value = (name: string) => params[name] ?? '';
   return {
     subject: fill(template.subject, template, { html: false, paramValue: value }),
     html: fill(template.html, template, { html: true, paramValue: (name) => escapeHtml(value(name)) }),
@@ -163,10 +151,9 @@ export function renderEmail(template, params) {
 /**
  * The template as it is pasted into EmailJS: agency facts filled in, EmailJS's variables kept.
  * Also the check: it throws for any variable the form does not send to this template.
- * @param {EmailTemplate} template
  */
-export function prepareForEmailJs(template) {
-  const keep = (/** @type {string} */ name) => `{{${name}}}`;
+export function prepareForEmailJs(template: EmailTemplate) {
+  const keep = (name: string) => `{{${name}}}`;
   return {
     subject: fill(template.subject, template, { html: false, paramValue: keep }),
     html: fill(template.html, template, { html: true, paramValue: keep }),
