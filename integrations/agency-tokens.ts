@@ -25,7 +25,7 @@ const MARKER = /\{\{\s*(?:#if\s+([\w.]+)|\/if)\s*\}\}/g;
 const BLOCK_MARKER = /^\s*\{\{\s*(?:#if\s+([\w.]+)|\/if)\s*\}\}\s*$/;
 
 /** Answers whether a dotted path names a field of the agency's schema, present in the data or not. */
-export type KnownField = (path: string) => boolean;
+type KnownField = (path: string) => boolean;
 
 interface Options {
   /** The agency's facts, as `src/content/agency.json` holds them. */
