@@ -4,7 +4,7 @@ import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
 import { satteri } from '@astrojs/markdown-satteri';
-import { localInbox } from './integrations/local-inbox.mjs';
+import { localInbox } from './integrations/local-inbox.ts';
 import { deferredHydration } from './integrations/deferred-hydration.ts';
 import { emailTemplatesCheck } from './integrations/email-templates.ts';
 import { externalLinks } from './integrations/external-links.ts';

@@ -1,25 +1,25 @@
-// @ts-check
 /**
  * `npm run dev` on a fresh clone: with no EmailJS account configured, Astro's dev server answers
  * the contact form itself through the local inbox (at /inbox), so the form works with hot reload
  * and no `.env`. With EmailJS values in `.env` (or the environment), dev talks to EmailJS.
  */
 import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import type { ResolvedConfig } from 'vite';
 import { PAGE_ORIGIN, readEmailJsEnv } from '../src/lib/contact/emailjs-settings.mjs';
 import { createInboxHandler, INBOX_PATH } from '../local-inbox/handler.mjs';
 import { localInboxEnv } from '../local-inbox/env.mjs';
 import { isPortTaken, portTakenMessage } from '../local-inbox/port.mjs';
+import type { AllowedHosts } from '../local-inbox/request-guard.mjs';
 
 /** The addresses that keep a dev server on this machine. */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
 /**
  * The line the dev server prints when `--host` (or `server.host`) opens it, and with it the inbox,
- * to the network; undefined while it listens on this machine only.
- * @param {string | boolean | undefined} host Astro's `server.host`
- * @param {number} port
+ * to the network (`host` is Astro's `server.host`); undefined while it listens on this machine only.
  */
-export function exposedInboxWarning(host, port) {
+export function exposedInboxWarning(host: string | boolean | undefined, port: number) {
   if (!host || (typeof host === 'string' && LOCAL_HOSTS.has(host))) return undefined;
   return (
     `⚠ THE LOCAL INBOX IS OPEN TO YOUR NETWORK: anyone who can reach this machine on port ${port} can read, ` +
@@ -32,21 +32,18 @@ export function exposedInboxWarning(host, port) {
  * Vite's `server.allowedHosts` with the names Vite allows besides it (the `server.host`, `ws.host`
  * and `server.origin` it was given), so the inbox answers exactly the hosts the dev server does.
  * (Vite 8 resolves the old `hmr.host` into `ws.host`, and reads `ws.host` even with `hmr: false`.)
- * @param {import('vite').ResolvedConfig['server']} server
- * @returns {import('../local-inbox/request-guard.mjs').AllowedHosts}
  */
-export function devServerAllowedHosts({ allowedHosts, host, ws, origin }) {
+export function devServerAllowedHosts({ allowedHosts, host, ws, origin }: ResolvedConfig['server']): AllowedHosts {
   if (allowedHosts === true) return true;
   const extra = [
     typeof host === 'string' ? host : undefined,
     typeof ws === 'object' ? ws.host : undefined,
     origin ? hostnameOf(origin) : undefined,
   ];
-  return [...allowedHosts, ...extra.filter(/** @returns {name is string} */ (name) => !!name)];
+  return [...allowedHosts, ...extra.filter((name): name is string => !!name)];
 }
 
-/** @param {string} url */
-function hostnameOf(url) {
+function hostnameOf(url: string) {
   try {
     return new URL(url).hostname;
   } catch {
@@ -54,12 +51,10 @@ function hostnameOf(url) {
   }
 }
 
-/** @param {{ inboxFile?: string }} [options] */
-export function localInbox({ inboxFile = '.inbox/messages.jsonl' } = {}) {
+export function localInbox({ inboxFile = '.inbox/messages.jsonl' }: { inboxFile?: string } = {}): AstroIntegration {
   let useLocalInbox = false;
 
-  /** @type {import('astro').AstroIntegration} */
-  const integration = {
+  return {
     name: 'local-inbox',
     hooks: {
       'astro:config:setup': async ({ command, config, isRestart, logger }) => {
@@ -92,5 +87,4 @@ export function localInbox({ inboxFile = '.inbox/messages.jsonl' } = {}) {
       },
     },
   };
-  return integration;
 }
