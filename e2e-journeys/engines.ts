@@ -1,6 +1,6 @@
-import { accessSync, constants, readdirSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { executable, onPath } from '../deploy/servers';
 
 /**
  * The three browser engines visitors use. The project drives the system's own builds (Debian's),
@@ -33,21 +33,6 @@ export const missingEngine: Record<EngineName, string> = {
   Firefox: 'Firefox is not installed: sudo apt-get install firefox-esr (or set FIREFOX_PATH)',
   WebKit: "WebKitGTK's driver (the engine of Safari) is not installed: sudo apt-get install webkit2gtk-driver xvfb",
 };
-
-const executable = (path: string | undefined) => {
-  try {
-    accessSync(path ?? '', constants.X_OK);
-    return path;
-  } catch {
-    return undefined;
-  }
-};
-
-const onPath = (command: string) =>
-  (process.env.PATH ?? '')
-    .split(delimiter)
-    .map((folder) => executable(join(folder, command)))
-    .find(Boolean);
 
 /** Playwright's own Chromium when it is installed, else the system's: for Playwright and the journeys alike. */
 export const findChromium = () =>

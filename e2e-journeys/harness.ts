@@ -8,8 +8,8 @@ import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.mj
 import { defaultLocale, localeInfo, locales, otherLocales, type Locale } from '../src/i18n/locales';
 import { localizedPath } from '../src/i18n/paths';
 import { getTranslator } from '../src/i18n/translate';
-import { hydratedIsland, languageLink, languageMenu, languageMenuIsClosed } from '../e2e/site-parts';
-import type { Browser, SystemSettings, Tab } from './browser';
+import { hydratedIsland, languageLink } from '../e2e/site-parts';
+import type { Browser, EngineTab, SystemSettings } from './browser';
 import { findEngines, missingEngine, type EngineName, type Installs } from './engines';
 import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeFrame, type ProbeOptions } from './journey-proxy';
 
@@ -22,7 +22,7 @@ import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeFrame, typ
 
 // What every journey file needs, from one place, as the Playwright specs take it from e2e/fixtures.ts.
 export { defaultLocale, expect, getTranslator, languageLink, localeInfo, locales, localizedPath, otherLocales };
-export type { Locale, Tab };
+export type { Locale };
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 /** A system that asks for dark and less motion: one browser for both, as Firefox reads them when it starts. */
@@ -50,7 +50,20 @@ export interface Run {
   /** The local inbox, behind the proxy. */
   inbox: string;
 }
-type Journey = { name: string; steps: (tab: Tab, run: Run) => Promise<void>; system?: SystemSettings | undefined };
+/** The tab a journey drives: the engine's, with clicks, hovers and typing on an element as a visitor does them. */
+export interface Tab extends EngineTab {
+  /** Scrolls the element into view, lets the page finish what it started, and clicks the element's centre. */
+  click(selector: string): Promise<void>;
+  /** Scrolls the element into view and moves the mouse onto its centre. */
+  hover(selector: string): Promise<void>;
+  /** Focuses a field by clicking it and types the text key by key. */
+  type(selector: string, text: string): Promise<void>;
+}
+interface Journey {
+  name: string;
+  steps: (tab: Tab, run: Run) => Promise<void>;
+  system?: SystemSettings | undefined;
+}
 const journeys = new Map<string, Journey[]>();
 let declaring: Journey[] = [];
 let run: Run;
@@ -109,8 +122,8 @@ export function runJourneys(launchers: Launchers) {
         console.log(`${engine}: ${browser.version}`);
       });
       afterAll(async () => {
-        await browser?.quit();
-        await run?.proxy.close();
+        await (browser as Browser | undefined)?.quit();
+        await (run as Run | undefined)?.proxy.close();
       });
       for (const [file, declared] of journeys) {
         describe(file, () => {
@@ -124,7 +137,7 @@ export function runJourneys(launchers: Launchers) {
 async function walk(browser: Browser, steps: Journey['steps'], system?: SystemSettings) {
   const { reports } = run.proxy;
   const firstReport = reports.length;
-  const tab = leavingPagesLoaded(await browser.open(system));
+  const tab = asVisitor(await browser.open(system));
   try {
     await steps(tab, run);
     await sleep(REPORT_GRACE_MS);
@@ -136,12 +149,12 @@ async function walk(browser: Browser, steps: Journey['steps'], system?: SystemSe
 }
 
 /**
- * The tab, with paths opened on the site, and a visitor who opens or clicks anything first lets the
- * page finish what it started: the islands in view hydrate, and what they asked for arrives (Firefox
- * and WebKit report a module import cut off by leaving the page as an error of that page). While the
- * proxy holds requests back, only what is not held is waited for.
+ * The tab as a visitor uses it, with paths opened on the site: a visitor who opens or clicks anything
+ * first lets the page finish what it started: the islands in view hydrate, and what they asked for
+ * arrives (Firefox and WebKit report a module import cut off by leaving the page as an error of that
+ * page). While the proxy holds requests back, only what is not held is waited for.
  */
-function leavingPagesLoaded(tab: Tab): Tab {
+function asVisitor(tab: EngineTab): Tab {
   // Islands not hydrated yet that will without anything more happening: those that hydrate whatever
   // the visitor does, and those in view that wait to be seen (`client:visible`, or
   // `client:deferred="visible"`, the contact form).
@@ -159,29 +172,40 @@ function leavingPagesLoaded(tab: Tab): Tab {
     if (!run.proxy.holding()) await expect.poll(() => tab.evaluate(pendingIslandsInView)).toEqual([]);
     await run.proxy.settled();
   };
-  // In the middle of the viewport, where nothing fixed (the header) covers it; and in view before a
-  // click, so what scrolling into view wakes up (an island) loads before the click leaves the page.
-  const inView = (selector: string) =>
-    tab.evaluate(
-      (target) => document.querySelector(target)?.scrollIntoView({ block: 'center', behavior: 'instant' }),
-      selector,
-    );
-  return {
+  /**
+   * Scrolls the element into the middle of the viewport, where nothing fixed (the header) covers it,
+   * at once: the site scrolls smoothly, and a pointer aimed while the page still glides lands
+   * elsewhere. Returns its centre.
+   */
+  const centre = (selector: string) =>
+    tab.evaluate((target) => {
+      const element = document.querySelector(target);
+      if (!element) throw new Error(`No element matches ${target}`);
+      element.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const box = element.getBoundingClientRect();
+      return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] as const;
+    }, selector);
+  const visitor: Tab = {
     ...tab,
     async goto(url) {
       await finishLoading();
       await tab.goto(new URL(url, run.proxy.origin).href);
     },
     async click(selector) {
-      await inView(selector);
+      // In view first, so what scrolling into view wakes up (an island) loads before the click leaves the page.
+      await centre(selector);
       await finishLoading();
-      await tab.click(selector);
+      await tab.pointer(...(await centre(selector)), true);
+    },
+    async hover(selector) {
+      await tab.pointer(...(await centre(selector)));
     },
     async type(selector, text) {
-      await inView(selector);
-      await tab.type(selector, text);
+      await tab.pointer(...(await centre(selector)), true);
+      await tab.keys(text);
     },
   };
+  return visitor;
 }
 
 /** Opens a path of the site at a size, checks the viewport has it, and waits for `islands` to hydrate. */
@@ -234,11 +258,6 @@ export async function withProbe(options: Partial<ProbeOptions>, steps: () => Pro
   }
 }
 
-/** Opens the language switch's menu, when it is one, as a visitor does before choosing. */
-export async function openLanguageMenu(tab: Tab) {
-  if (await tab.evaluate(languageMenuIsClosed, languageMenu)) await tab.click(`${languageMenu} > summary`);
-}
-
 /** The theme as a visitor meets it: dark or not, the choice stored, the toggle's name and its icons. */
 export const theme = (tab: Tab) =>
   tab.evaluate((toggle) => {
@@ -272,10 +291,10 @@ export const element = (tab: Tab, selector: string) => ({
       selector,
       name,
     ),
-  text: () => tab.evaluate((target) => document.querySelector(target)?.textContent?.trim() ?? null, selector),
+  text: () => tab.evaluate((target) => document.querySelector(target)?.textContent.trim() ?? null, selector),
   /** The text of every element that matches. */
   texts: () =>
-    tab.evaluate((target) => [...document.querySelectorAll(target)].map((each) => each.textContent?.trim()), selector),
+    tab.evaluate((target) => [...document.querySelectorAll(target)].map((each) => each.textContent.trim()), selector),
   count: () => tab.evaluate((target) => document.querySelectorAll(target).length, selector),
   focused: () => tab.evaluate((target) => document.activeElement?.matches(target) ?? false, selector),
 });

@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { createServer, request as forwardRequest, type IncomingMessage, type Server } from 'node:http';
+import { once } from 'node:events';
+import {
+  createServer,
+  request as forwardRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** What the page probe (page-probe.js) does besides recording frames. */
@@ -86,19 +93,19 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
      * leaves a page only once its islands' code has arrived.
      */
     async settled() {
-      for (const deadline = Date.now() + SETTLE_TIMEOUT_MS; ; await sleep(QUIET_MS)) {
-        if (pending.size === 0) {
-          await sleep(QUIET_MS);
-          if (pending.size === 0) return;
-        }
+      const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+      const quiet = () => pending.size === 0;
+      while (!quiet() || !(await sleep(QUIET_MS).then(quiet))) {
         if (Date.now() > deadline)
           throw new Error(`Still loading after ${SETTLE_TIMEOUT_MS} ms: ${[...pending].join(', ')}`);
+        await sleep(QUIET_MS);
       }
     },
     close: () => closeServer(server),
   };
 
-  const server = createServer(async (request, response) => {
+  const server = createServer((request, response) => void answer(request, response));
+  async function answer(request: IncomingMessage, response: ServerResponse) {
     const path = request.url ?? '/';
     if (path === PROBE_PATH) {
       response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -117,38 +124,34 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
 
     // Uncompressed from the site server, so a page can be read and the probe put in.
     const { 'accept-encoding': _encoding, ...headers } = request.headers;
-    const upstream = forwardRequest(
-      { host: '127.0.0.1', port: upstreamPort, method: request.method, path, headers },
-      async (answer) => {
-        const status = answer.statusCode ?? 502;
-        const contentRange = answer.headers['content-range'];
-        proxy.responses.push({ path, status, range: request.headers.range, contentRange });
-        if (!answer.headers['content-type']?.startsWith('text/html')) {
-          response.writeHead(status, answer.headers);
-          return void answer.pipe(response);
-        }
-        const options = JSON.stringify(proxy.probe).replaceAll('"', '&quot;');
-        const page = (await bodyOf(answer)).replace(
-          /<head[^>]*>/,
-          (head) => `${head}<script src="${PROBE_PATH}" data-options="${options}"></script>`,
-        );
-        // Over a slow line, the engine gets the page up to the cut, renders what it has, and the
-        // rest arrives later.
-        const slowly = proxy.slowPages;
-        const cut = slowly?.after.exec(page);
-        const end = cut ? cut.index + cut[0].length : page.length;
-        const { 'content-length': _length, ...streamed } = answer.headers;
-        response.writeHead(status, streamed).write(page.slice(0, end));
-        if (slowly) await sleep(slowly.pauseMs);
-        response.end(page.slice(end));
-      },
-    );
+    const upstream = forwardRequest({ host: '127.0.0.1', port: upstreamPort, method: request.method, path, headers });
     upstream.on('error', (error) => {
       if (!response.headersSent) response.writeHead(502);
       response.end(String(error));
     });
     request.pipe(upstream);
-  });
+    const [answer] = (await once(upstream, 'response')) as [IncomingMessage];
+    const status = answer.statusCode ?? 502;
+    const contentRange = answer.headers['content-range'];
+    proxy.responses.push({ path, status, range: request.headers.range, contentRange });
+    if (!answer.headers['content-type']?.startsWith('text/html')) {
+      response.writeHead(status, answer.headers);
+      return void answer.pipe(response);
+    }
+    const on = Object.entries(proxy.probe).flatMap(([option, value]) => (value ? [option] : []));
+    const page = (await bodyOf(answer)).replace(
+      /<head[^>]*>/,
+      (head) => `${head}<script src="${PROBE_PATH}" data-on="${on.join(' ')}"></script>`,
+    );
+    // Over a slow line, the engine gets the page up to the cut, renders what it has, and the rest arrives later.
+    const slowly = proxy.slowPages;
+    const cut = slowly?.after.exec(page);
+    const end = cut ? cut.index + cut[0].length : page.length;
+    const { 'content-length': _length, ...streamed } = answer.headers;
+    response.writeHead(status, streamed).write(page.slice(0, end));
+    if (slowly) await sleep(slowly.pauseMs);
+    response.end(page.slice(end));
+  }
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
   return proxy;
 }

@@ -20,7 +20,7 @@ journey(
         policies: document.querySelectorAll('meta[http-equiv="content-security-policy"]').length,
         languages: Object.fromEntries(
           [...document.querySelectorAll<HTMLAnchorElement>('[data-language-link]')].map((link) => [
-            link.dataset.languageLink,
+            link.dataset.languageLink ?? '',
             [link.getAttribute('href'), link.hreflang],
           ]),
         ),
@@ -37,7 +37,7 @@ journey(
       // The switch links to this page in every other language; a pill marks its own segment (short
       // label, and the name for screen readers), a menu of three or more names it in its list and
       // shows its short label on the button that opens it.
-      const languages = otherLocales(locale).map((other) => [other, [localizedPath(path, other), other]]);
+      const languages = otherLocales(locale).map((other) => [other, [localizedPath(path, other), other]] as const);
       const { shortLabel, name } = localeInfo[locale];
       expect(page, url).toMatchObject({
         languages: Object.fromEntries(languages),

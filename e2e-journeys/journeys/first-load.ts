@@ -25,7 +25,7 @@ journey('at 390 and 1280 px, light and dark: the page, and its theme from the fi
       // The theme is on the page from the first frame in which the parser reached <body>.
       const frames = (await recordedFrames(tab)).filter((frame) => frame.body);
       expect(frames.length).toBeGreaterThan(1);
-      const background = frames.at(-1)!.background;
+      const background = frames.at(-1)?.background;
       expect(background).toBe(stored === 'dark' ? 'rgb(14, 17, 23)' : 'rgb(255, 255, 255)');
       expect(frames.filter((frame) => frame.dark !== (stored === 'dark') || frame.background !== background)).toEqual(
         [],

@@ -14,13 +14,13 @@ const SAME_BOX_TOLERANCE_PX = 0.5;
 
 /** Where each tracked part of the page stood in a frame, against where it stands in the last one. */
 function shifts(frames: ProbeFrame[]) {
-  const last = frames.at(-1)!;
+  const final: Partial<ProbeFrame['boxes']> = frames[frames.length - 1]?.boxes ?? {};
   return frames.flatMap((frame) =>
     Object.entries(frame.boxes)
       .filter(([name, box]) =>
-        last.boxes[name]?.some((value, index) => Math.abs(value - box[index]!) > SAME_BOX_TOLERANCE_PX),
+        final[name]?.some((value, index) => Math.abs(value - box[index]) > SAME_BOX_TOLERANCE_PX),
       )
-      .map(([name, box]) => `${name} at ${frame.time} ms: ${box.join(',')}, finally ${last.boxes[name]!.join(',')}`),
+      .map(([name, box]) => `${name} at ${frame.time} ms: ${box.join(',')}, finally ${String(final[name])}`),
   );
 }
 
