@@ -59,7 +59,8 @@ export async function startProgram(
   command: string,
   args: string[],
   options: {
-    ready: () => Promise<boolean>;
+    /** Whether it serves yet: a truthy answer is yes, a rejection no. */
+    ready: () => Promise<unknown>;
     timeoutMs: number;
     signal?: NodeJS.Signals;
     env?: NodeJS.ProcessEnv;

@@ -54,7 +54,7 @@ describe('the local inbox (EmailJS stand-in)', () => {
     inboxFile = join(folder, 'messages.jsonl');
     const handler = createInboxHandler({ inboxFile });
     server = createServer((request, response) => {
-      void handler(request, response, () => response.writeHead(418).end('not the inbox'));
+      void handler(request, response, () => void response.writeHead(418).end('not the inbox'));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
