@@ -66,31 +66,26 @@ export function expectResponse(
   }
 }
 
-/** A host serving a build, once its test has started it. */
-export interface Host {
-  dist: string;
-  /** Asks for a path of the site (with its query) at its address. */
-  get: (path: string, headers?: Record<string, string>) => Promise<Response>;
-}
+/** A host serving a build, once its test has started it: the build, and a request for a path (with its query). */
+type Host = () => { dist: string; get: (path: string, headers?: Record<string, string>) => Promise<Response> };
 
-/** Where hosts may differ. */
+/**
+ * Where hosts may differ: the sitemaps' Content-Type, a built file's Cache-Control by its name in the build
+ * (`undefined`: none), the 404 page's (a file that is missing now may exist after the next deploy), the status of the
+ * redirect to the address with its trailing slash, the built files it does not serve as files, and what else it must
+ * send with every answer, or must not.
+ */
 export interface HostRules {
-  /** The Content-Type of the sitemaps. */
   xml: string;
-  /** The Cache-Control of a built file by its name in the build (`undefined`: none). */
   cache: (name: string) => string | undefined;
-  /** The 404 page's Cache-Control: a file that is missing now may exist after the next deploy. */
   notFoundCache: string;
-  /** The status of the redirect to the address with its trailing slash. */
   redirect: number;
-  /** Built files it does not serve as files. */
   notServed: string[];
-  /** What it must send with every answer besides, or must not. */
   alsoExpect: (response: Response, where: string) => void;
 }
 
 /** The tests every host passes: every built file as built, the redirects and the 404 page. */
-export function itServesTheBuild(host: () => Host, rules: HostRules) {
+export function itServesTheBuild(host: Host, rules: HostRules) {
   const check = (response: Response, where: string, expected: Parameters<typeof expectResponse>[2]) => {
     expectResponse(decoded(response), where, expected);
     rules.alsoExpect(response, where);

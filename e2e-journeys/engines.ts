@@ -2,28 +2,6 @@ import { readdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { executable, onPath } from '../deploy/servers';
 
-/**
- * The three browser engines visitors use. The project drives the system's own builds (Debian's),
- * since downloading browser builds is not possible everywhere it is tested; Playwright's own
- * Chromium is used where it is installed.
- */
-export interface Installs {
-  Chromium?: { executable: string } | undefined;
-  Firefox?: { executable: string } | undefined;
-  WebKit?: WebKitInstall | undefined;
-}
-
-export interface WebKitInstall {
-  /** WebKitGTK's W3C WebDriver server. */
-  driver: string;
-  /** WebKitGTK's test browser, which the driver starts for each session. */
-  miniBrowser: string;
-  /** Runs the driver on a virtual display: MiniBrowser has no headless mode. */
-  xvfbRun: string;
-}
-
-export type EngineName = keyof Installs;
-
 /** What is missing, and how to install it (Debian/Ubuntu) or point at a build elsewhere. */
 export const missingEngine: Record<EngineName, string> = {
   Chromium:
@@ -53,7 +31,13 @@ function findMiniBrowser() {
   return libraries.map((entry) => executable(`/usr/lib/${entry.name}/webkit2gtk-4.1/MiniBrowser`)).find(Boolean);
 }
 
-export function findEngines(): Installs {
+/**
+ * The three browser engines visitors use, where this machine has them. The project drives the system's own builds
+ * (Debian's), since downloading browser builds is not possible everywhere it is tested; Playwright's own Chromium is
+ * used where it is installed. WebKitGTK is its W3C WebDriver server, the test browser the driver starts for each
+ * session, and xvfb-run for a virtual display: MiniBrowser has no headless mode.
+ */
+export function findEngines() {
   const chromiumPath = findChromium();
   const firefox = executable(process.env.FIREFOX_PATH) ?? onPath('firefox-esr') ?? onPath('firefox');
   const [driver, miniBrowser, xvfbRun] = [onPath('WebKitWebDriver'), findMiniBrowser(), onPath('xvfb-run')];
@@ -63,3 +47,7 @@ export function findEngines(): Installs {
     WebKit: driver && miniBrowser && xvfbRun ? { driver, miniBrowser, xvfbRun } : undefined,
   };
 }
+
+export type Installs = ReturnType<typeof findEngines>;
+export type EngineName = keyof Installs;
+export type WebKitInstall = NonNullable<Installs['WebKit']>;

@@ -11,7 +11,7 @@ import { getTranslator } from '../src/i18n/translate';
 import { hydratedIsland, languageLink } from '../e2e/site-parts';
 import type { Browser, EngineTab, SystemSettings } from './browser';
 import { findEngines, missingEngine, type EngineName, type Installs } from './engines';
-import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeFrame, type ProbeOptions } from './journey-proxy';
+import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeFrame } from './journey-proxy';
 
 /**
  * The journeys' harness. A journey file (journeys/*.ts) declares its journeys with `journey()`;
@@ -43,51 +43,45 @@ const HEADER_ISLANDS = ['ThemeToggle', 'LanguageSwitch'];
 /** The probe reports by beacon: what happened last on a page needs a moment to arrive. */
 const REPORT_GRACE_MS = 300;
 
-/** What a journey's steps may use besides the tab. */
+/**
+ * What a journey's steps may use besides the tab: the engine, the proxy (whose `probe` and
+ * `slowPages` a journey may change; each journey starts with them as they were), and the local inbox.
+ */
 export interface Run {
   engine: EngineName;
   proxy: JourneyProxy;
-  /** The local inbox, behind the proxy. */
   inbox: string;
 }
 /** The tab a journey drives: the engine's, with clicks, hovers and typing on an element as a visitor does them. */
 export interface Tab extends EngineTab {
-  /** Scrolls the element into view, lets the page finish what it started, and clicks the element's centre. */
-  click(selector: string): Promise<void>;
-  /** Scrolls the element into view and moves the mouse onto its centre. */
-  hover(selector: string): Promise<void>;
-  /** Focuses a field by clicking it and types the text key by key. */
-  type(selector: string, text: string): Promise<void>;
+  click(selector: string): Promise<unknown>;
+  hover(selector: string): Promise<unknown>;
+  /** Clicks the field and types the text key by key. */
+  type(selector: string, text: string): Promise<unknown>;
 }
-interface Journey {
-  name: string;
-  steps: (tab: Tab, run: Run) => Promise<void>;
-  system?: SystemSettings | undefined;
-}
-const journeys = new Map<string, Journey[]>();
-let declaring: Journey[] = [];
+type Steps = (tab: Tab, run: Run) => Promise<void>;
+const journeys = new Map<string, { name: string; steps: Steps; system?: SystemSettings | undefined }[]>();
+let declaring: Parameters<(typeof journeys)['set']>[1] = [];
 let run: Run;
 
 /** Declares a journey: a new visitor in a new tab, with the given system settings. */
-export function journey(name: string, steps: Journey['steps'], { system }: { system?: SystemSettings } = {}) {
+export function journey(name: string, steps: Steps, { system }: { system?: SystemSettings } = {}) {
   declaring.push({ name, steps, system });
 }
 
-/** Loads the journey files one after the other, so each journey is reported under its file. */
-export async function loadJourneys(files: Record<string, () => Promise<unknown>>) {
+/**
+ * Every journey of `files`, each reported under its file, in every engine this machine has, against
+ * the built site. A missing engine costs a line and is skipped; on CI, where `.ci/run` installs all
+ * three, it fails the run.
+ */
+export async function runJourneys(
+  files: Record<string, () => Promise<unknown>>,
+  launchers: { [Engine in EngineName]: (install: NonNullable<Installs[Engine]>) => Promise<Browser> },
+) {
   for (const [file, load] of Object.entries(files)) {
     journeys.set(basename(file, '.ts'), (declaring = []));
     await load();
   }
-}
-
-type Launchers = { [Engine in EngineName]: (install: NonNullable<Installs[Engine]>) => Promise<Browser> };
-
-/**
- * Every journey in every engine this machine has, against the built site. A missing engine costs
- * a line and is skipped; on CI, where `.ci/run` installs all three, it fails the run.
- */
-export function runJourneys(launchers: Launchers) {
   const installs = findEngines();
   const missing = (Object.keys(launchers) as EngineName[]).filter((engine) => !installs[engine]);
   if (missing.length && process.env.CI) throw new Error(missing.map((engine) => missingEngine[engine]).join('\n'));
@@ -134,22 +128,23 @@ export function runJourneys(launchers: Launchers) {
   }
 }
 
-async function walk(browser: Browser, steps: Journey['steps'], system?: SystemSettings) {
-  const { reports } = run.proxy;
-  const firstReport = reports.length;
+async function walk(browser: Browser, steps: Steps, system?: SystemSettings) {
+  const { proxy } = run;
+  const [firstReport, probe] = [proxy.reports.length, { ...proxy.probe }];
   const tab = asVisitor(await browser.open(system));
   try {
     await steps(tab, run);
     await sleep(REPORT_GRACE_MS);
-    const reported = reports.slice(firstReport).map((each) => `${each.kind} on ${each.page}: ${each.message}`);
+    const reported = proxy.reports.slice(firstReport).map((each) => `${each.kind} on ${each.page}: ${each.message}`);
     expect([...tab.engineErrors(), ...reported], 'errors on the pages').toEqual([]);
   } finally {
+    Object.assign(proxy, { probe, slowPages: null });
     await tab.close();
   }
 }
 
 /**
- * The tab as a visitor uses it, with paths opened on the site: a visitor who opens or clicks anything
+ * The tab as a visitor uses it, with paths opened on the site. A visitor who opens or clicks anything
  * first lets the page finish what it started: the islands in view hydrate, and what they asked for
  * arrives (Firefox and WebKit report a module import cut off by leaving the page as an error of that
  * page). While the proxy holds requests back, only what is not held is waited for.
@@ -172,11 +167,8 @@ function asVisitor(tab: EngineTab): Tab {
     if (!run.proxy.holding()) await expect.poll(() => tab.evaluate(pendingIslandsInView)).toEqual([]);
     await run.proxy.settled();
   };
-  /**
-   * Scrolls the element into the middle of the viewport, where nothing fixed (the header) covers it,
-   * at once: the site scrolls smoothly, and a pointer aimed while the page still glides lands
-   * elsewhere. Returns its centre.
-   */
+  // Into the middle of the viewport, where nothing fixed (the header) covers it, at once: the site
+  // scrolls smoothly, and a pointer aimed while the page still glides lands elsewhere. Its centre.
   const centre = (selector: string) =>
     tab.evaluate((target) => {
       const element = document.querySelector(target);
@@ -185,7 +177,7 @@ function asVisitor(tab: EngineTab): Tab {
       const box = element.getBoundingClientRect();
       return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] as const;
     }, selector);
-  const visitor: Tab = {
+  return {
     ...tab,
     async goto(url) {
       await finishLoading();
@@ -197,15 +189,12 @@ function asVisitor(tab: EngineTab): Tab {
       await finishLoading();
       await tab.pointer(...(await centre(selector)), true);
     },
-    async hover(selector) {
-      await tab.pointer(...(await centre(selector)));
-    },
+    hover: (selector) => centre(selector).then(([x, y]) => tab.pointer(x, y)),
     async type(selector, text) {
       await tab.pointer(...(await centre(selector)), true);
       await tab.keys(text);
     },
   };
-  return visitor;
 }
 
 /** Opens a path of the site at a size, checks the viewport has it, and waits for `islands` to hydrate. */
@@ -232,7 +221,7 @@ export async function beforeHydration(
   tab: Tab,
   path: string,
   island: string,
-  meanwhile: () => Promise<void>,
+  meanwhile: () => Promise<unknown>,
   { size = DESKTOP } = {},
 ) {
   const release = run.proxy.hold(new RegExp(`^/_astro/${island}\\.[^/]*\\.js$`));
@@ -245,17 +234,6 @@ export async function beforeHydration(
     release();
   }
   await hydrated(tab, island);
-}
-
-/** Runs `steps` with the page probe changed for every page they load (see page-probe.js). */
-export async function withProbe(options: Partial<ProbeOptions>, steps: () => Promise<void>) {
-  const before = { ...run.proxy.probe };
-  Object.assign(run.proxy.probe, options);
-  try {
-    await steps();
-  } finally {
-    Object.assign(run.proxy.probe, before);
-  }
 }
 
 /** The theme as a visitor meets it: dark or not, the choice stored, the toggle's name and its icons. */
@@ -284,17 +262,7 @@ export const theme = (tab: Tab) =>
 export const element = (tab: Tab, selector: string) => ({
   attribute: (name: string) =>
     tab.evaluate((target, key) => document.querySelector(target)?.getAttribute(key) ?? null, selector, name),
-  /** A DOM property: `paused`, `open`, `disabled`. */
-  property: (name: string) =>
-    tab.evaluate(
-      (target, key) => (document.querySelector(target) as unknown as Record<string, unknown>)[key],
-      selector,
-      name,
-    ),
   text: () => tab.evaluate((target) => document.querySelector(target)?.textContent.trim() ?? null, selector),
-  /** The text of every element that matches. */
-  texts: () =>
-    tab.evaluate((target) => [...document.querySelectorAll(target)].map((each) => each.textContent.trim()), selector),
   count: () => tab.evaluate((target) => document.querySelectorAll(target).length, selector),
   focused: () => tab.evaluate((target) => document.activeElement?.matches(target) ?? false, selector),
 });

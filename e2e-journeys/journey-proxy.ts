@@ -1,12 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
-import {
-  createServer,
-  request as forwardRequest,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer, request as forwardRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { text } from 'node:stream/consumers';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** What the page probe (page-probe.js) does besides recording frames. */
@@ -36,13 +31,7 @@ const QUIET_MS = 100;
 const SETTLE_TIMEOUT_MS = 10_000;
 const probeSource = readFileSync(new URL('./page-probe.js', import.meta.url), 'utf-8');
 
-const bodyOf = async (message: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of message) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf-8');
-};
-
-export const closeServer = (server: Server) =>
+export const closeServer = (server: ReturnType<typeof createServer>) =>
   new Promise<void>((resolve) => {
     server.closeAllConnections();
     server.close(() => resolve());
@@ -60,7 +49,7 @@ export const closeServer = (server: Server) =>
  * site, a loopback origin on that same port. A proxy on a port of its own would be another site.
  */
 export async function startJourneyProxy(upstreamPort: number, port: number, probe: ProbeOptions) {
-  const holds = new Set<{ pattern: RegExp; released: Promise<void> }>();
+  const holds = new Set<{ pattern: RegExp } & PromiseWithResolvers<undefined>>();
   /** Requests forwarded and not yet answered in full (one path each is enough to know). */
   const pending = new Set<string>();
 
@@ -79,12 +68,11 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
      * that waits for code on a slow line (see harness.ts › beforeHydration).
      */
     hold(pattern: RegExp) {
-      let release!: () => void;
-      const hold = { pattern, released: new Promise<void>((resolve) => (release = resolve)) };
+      const hold = { pattern, ...Promise.withResolvers<undefined>() };
       holds.add(hold);
       return () => {
         holds.delete(hold);
-        release();
+        hold.resolve(undefined);
       };
     },
     /**
@@ -104,7 +92,12 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
     close: () => closeServer(server),
   };
 
-  const server = createServer((request, response) => void answer(request, response));
+  const server = createServer((request, response) => {
+    answer(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(502);
+      response.end(String(error));
+    });
+  });
   async function answer(request: IncomingMessage, response: ServerResponse) {
     const path = request.url ?? '/';
     if (path === PROBE_PATH) {
@@ -112,10 +105,10 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
       return void response.end(probeSource);
     }
     if (path === REPORT_PATH && request.method === 'POST') {
-      proxy.reports.push(JSON.parse(await bodyOf(request)) as (typeof proxy.reports)[number]);
+      proxy.reports.push(JSON.parse(await text(request)) as (typeof proxy.reports)[number]);
       return void response.writeHead(204).end();
     }
-    for (const hold of holds) if (hold.pattern.test(path)) await hold.released;
+    for (const hold of holds) if (hold.pattern.test(path)) await hold.promise;
     // A clip streams for as long as the engine buffers it: it never counts as the page still loading.
     if (!path.startsWith('/videos/')) {
       pending.add(path);
@@ -125,10 +118,6 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
     // Uncompressed from the site server, so a page can be read and the probe put in.
     const { 'accept-encoding': _encoding, ...headers } = request.headers;
     const upstream = forwardRequest({ host: '127.0.0.1', port: upstreamPort, method: request.method, path, headers });
-    upstream.on('error', (error) => {
-      if (!response.headersSent) response.writeHead(502);
-      response.end(String(error));
-    });
     request.pipe(upstream);
     const [answer] = (await once(upstream, 'response')) as [IncomingMessage];
     const status = answer.statusCode ?? 502;
@@ -139,7 +128,7 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
       return void answer.pipe(response);
     }
     const on = Object.entries(proxy.probe).flatMap(([option, value]) => (value ? [option] : []));
-    const page = (await bodyOf(answer)).replace(
+    const page = (await text(answer)).replace(
       /<head[^>]*>/,
       (head) => `${head}<script src="${PROBE_PATH}" data-on="${on.join(' ')}"></script>`,
     );

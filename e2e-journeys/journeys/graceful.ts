@@ -31,11 +31,8 @@ journey(
       for (const [line, slowly] of Object.entries(slowLines)) {
         await open(tab, '/', { size });
         proxy.slowPages = slowly;
-        try {
-          await open(tab, '/', { size });
-        } finally {
-          proxy.slowPages = null;
-        }
+        await open(tab, '/', { size });
+        proxy.slowPages = null;
         // Every part of the header, and the heading, from the first frame in which it is visible:
         // where it finally stands.
         expect(shifts(await recordedFrames(tab)), `${size.width} px, ${line}`).toEqual([]);
