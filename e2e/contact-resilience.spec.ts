@@ -1,5 +1,5 @@
 import { CONTACT_DRAFT_KEY } from '../src/lib/contact/draft';
-import { SEND_TIMEOUT_MS } from '../src/lib/contact/timeout';
+import { SEND_TIMEOUT_MS } from '../src/lib/contact/delivery';
 import {
   contactForm,
   emptyMessage,
