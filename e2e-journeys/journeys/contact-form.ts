@@ -4,17 +4,9 @@ import type { InboxMessage } from '../../local-inbox/handler.mjs';
 import { contactText } from '../../e2e/contact-text';
 import { uniqueEmail } from '../../e2e/inbox-client';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  beforeHydration,
-  defaultLocale,
-  element,
-  expect,
-  hydrated,
-  journey,
-  NOTHING_HAPPENS_MS,
-  open,
-  type Tab,
-} from '../harness';
+import { expect } from 'vitest';
+import { defaultLocale } from '../../src/i18n/locales';
+import { beforeHydration, element, hydrated, journey, NOTHING_HAPPENS_MS, open, type Tab } from '../harness';
 
 /** docs/behaviour.md › Contact form. */
 const words = contactText(defaultLocale);

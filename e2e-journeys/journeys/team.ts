@@ -1,19 +1,10 @@
 import team from '../../src/content/team.json' with { type: 'json' };
 import { parseSkills } from '../../src/lib/skills';
-import {
-  beforeHydration,
-  element,
-  expect,
-  getTranslator,
-  hydrated,
-  journey,
-  locales,
-  localizedPath,
-  open,
-  PHONE,
-  t,
-  type Tab,
-} from '../harness';
+import { expect } from 'vitest';
+import { locales } from '../../src/i18n/locales';
+import { localizedPath } from '../../src/i18n/paths';
+import { getTranslator } from '../../src/i18n/translate';
+import { beforeHydration, element, hydrated, journey, open, PHONE, t, type Tab } from '../harness';
 
 /** docs/behaviour.md › Team. */
 const photo = (words: typeof t, name: string) => `button[aria-label="${words('about.openProfile', { name })}"]`;
