@@ -149,7 +149,7 @@ export async function startNginx(options: {
       const { stop } = await startProgram(nginx, [...args, `${globals} daemon off;`], {
         ready,
         timeoutMs: STARTUP_TIMEOUT_MS,
-        signal: 'SIGQUIT',
+        stopSignal: 'SIGQUIT',
       });
       return { ports, ipv6, certificate, configTest: test.stderr, stop };
     } catch (error) {

@@ -1,6 +1,6 @@
 // The servers the tests start (nginx, wrangler, WebKitWebDriver, the local inbox): where their programs are, a port for
 // them, a start that either serves or says why not, and one HTTP request as a test makes it.
-import { spawn } from 'node:child_process';
+import { spawn, type SpawnOptions } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
@@ -45,8 +45,6 @@ export async function freePort(host = '127.0.0.1', taken: number[] = []): Promis
 }
 
 export interface Program {
-  /** What it wrote to stdout and stderr. */
-  log: () => string;
   stop: () => Promise<void>;
 }
 
@@ -58,24 +56,18 @@ export interface Program {
 export async function startProgram(
   command: string,
   args: string[],
-  options: {
-    /** Whether it serves yet: a truthy answer is yes, a rejection no. */
-    ready: () => Promise<unknown>;
-    timeoutMs: number;
-    signal?: NodeJS.Signals;
-    env?: NodeJS.ProcessEnv;
-    cwd?: string;
-  },
+  /** `ready`: whether it serves yet, a truthy answer being yes and a rejection no. */
+  options: SpawnOptions & { ready: () => Promise<unknown>; timeoutMs: number; stopSignal?: NodeJS.Signals },
 ): Promise<Program> {
-  const { ready, timeoutMs, signal = 'SIGTERM', env, cwd } = options;
-  const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const { ready, timeoutMs, stopSignal = 'SIGTERM' } = options;
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.on('error', (error) => (output += String(error)));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const running = () => child.pid !== undefined && child.exitCode === null && child.signalCode === null;
   const kill = () => {
-    if (running()) process.kill(-(child.pid ?? 0), signal);
+    if (running()) process.kill(-(child.pid ?? 0), stopSignal);
   };
   // A test run that ends early leaves nothing running behind it.
   process.once('exit', kill);
@@ -94,7 +86,7 @@ export async function startProgram(
     }
     await sleep(100);
   }
-  return { log: () => output, stop };
+  return { stop };
 }
 
 export interface Response {
