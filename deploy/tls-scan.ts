@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { findProgram } from './nginx-server';
+import { onPath } from './servers';
 
 const run = promisify(execFile);
 
-export const findNmap = () => findProgram('nmap');
+export const findNmap = () => onPath('nmap');
 
 /** One protocol version: its suites by their IANA names, and who picks among them. */
 export interface ProtocolScan {
@@ -45,14 +45,13 @@ export async function enumerateSuites(
   return protocols;
 }
 
-export interface Handshake {
-  ok: boolean;
-  output: string;
-}
-
-/** One `openssl s_client` connection with `options`, sending `request` (with `-ign_eof`, reading until the server closes). */
-export async function handshake(port: number, servername: string, options: string[], request = ''): Promise<Handshake> {
-  const child = run('openssl', ['s_client', '-connect', `127.0.0.1:${port}`, '-servername', servername, ...options]);
+/**
+ * One `openssl s_client` connection to `host` with `options`, sending `request` (with `-ign_eof`, reading until the
+ * server closes).
+ */
+export async function handshake(port: number, servername: string, options: string[], request = '', host = '127.0.0.1') {
+  const address = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+  const child = run('openssl', ['s_client', '-connect', address, '-servername', servername, ...options]);
   // s_client leaves at once when nginx refuses the handshake: the broken pipe says nothing the exit status does not.
   child.child.stdin?.on('error', () => undefined);
   child.child.stdin?.end(request);

@@ -1,28 +1,6 @@
-import { accessSync, constants, readdirSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-
-/**
- * The three browser engines visitors use. The project drives the system's own builds (Debian's),
- * since downloading browser builds is not possible everywhere it is tested; Playwright's own
- * Chromium is used where it is installed.
- */
-export interface Installs {
-  Chromium?: { executable: string } | undefined;
-  Firefox?: { executable: string } | undefined;
-  WebKit?: WebKitInstall | undefined;
-}
-
-export interface WebKitInstall {
-  /** WebKitGTK's W3C WebDriver server. */
-  driver: string;
-  /** WebKitGTK's test browser, which the driver starts for each session. */
-  miniBrowser: string;
-  /** Runs the driver on a virtual display: MiniBrowser has no headless mode. */
-  xvfbRun: string;
-}
-
-export type EngineName = keyof Installs;
+import { executable, onPath } from '../deploy/servers';
 
 /** What is missing, and how to install it (Debian/Ubuntu) or point at a build elsewhere. */
 export const missingEngine: Record<EngineName, string> = {
@@ -33,21 +11,6 @@ export const missingEngine: Record<EngineName, string> = {
   Firefox: 'Firefox is not installed: sudo apt-get install firefox-esr (or set FIREFOX_PATH)',
   WebKit: "WebKitGTK's driver (the engine of Safari) is not installed: sudo apt-get install webkit2gtk-driver xvfb",
 };
-
-const executable = (path: string | undefined) => {
-  try {
-    accessSync(path ?? '', constants.X_OK);
-    return path;
-  } catch {
-    return undefined;
-  }
-};
-
-const onPath = (command: string) =>
-  (process.env.PATH ?? '')
-    .split(delimiter)
-    .map((folder) => executable(join(folder, command)))
-    .find(Boolean);
 
 /** Playwright's own Chromium when it is installed, else the system's: for Playwright and the journeys alike. */
 export const findChromium = () =>
@@ -68,7 +31,13 @@ function findMiniBrowser() {
   return libraries.map((entry) => executable(`/usr/lib/${entry.name}/webkit2gtk-4.1/MiniBrowser`)).find(Boolean);
 }
 
-export function findEngines(): Installs {
+/**
+ * The three browser engines visitors use, where this machine has them. The project drives the system's own builds
+ * (Debian's), since downloading browser builds is not possible everywhere it is tested; Playwright's own Chromium is
+ * used where it is installed. WebKitGTK is its W3C WebDriver server, the test browser the driver starts for each
+ * session, and xvfb-run for a virtual display: MiniBrowser has no headless mode.
+ */
+export function findEngines() {
   const chromiumPath = findChromium();
   const firefox = executable(process.env.FIREFOX_PATH) ?? onPath('firefox-esr') ?? onPath('firefox');
   const [driver, miniBrowser, xvfbRun] = [onPath('WebKitWebDriver'), findMiniBrowser(), onPath('xvfb-run')];
@@ -78,3 +47,7 @@ export function findEngines(): Installs {
     WebKit: driver && miniBrowser && xvfbRun ? { driver, miniBrowser, xvfbRun } : undefined,
   };
 }
+
+export type Installs = ReturnType<typeof findEngines>;
+export type EngineName = keyof Installs;
+export type WebKitInstall = NonNullable<Installs['WebKit']>;

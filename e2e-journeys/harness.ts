@@ -8,10 +8,10 @@ import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.mj
 import { defaultLocale, localeInfo, locales, otherLocales, type Locale } from '../src/i18n/locales';
 import { localizedPath } from '../src/i18n/paths';
 import { getTranslator } from '../src/i18n/translate';
-import { hydratedIsland, languageLink, languageMenu, languageMenuIsClosed } from '../e2e/site-parts';
-import type { Browser, SystemSettings, Tab } from './browser';
+import { hydratedIsland, languageLink } from '../e2e/site-parts';
+import type { Browser, EngineTab, SystemSettings } from './browser';
 import { findEngines, missingEngine, type EngineName, type Installs } from './engines';
-import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeFrame, type ProbeOptions } from './journey-proxy';
+import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeFrame } from './journey-proxy';
 
 /**
  * The journeys' harness. A journey file (journeys/*.ts) declares its journeys with `journey()`;
@@ -22,7 +22,7 @@ import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeFrame, typ
 
 // What every journey file needs, from one place, as the Playwright specs take it from e2e/fixtures.ts.
 export { defaultLocale, expect, getTranslator, languageLink, localeInfo, locales, localizedPath, otherLocales };
-export type { Locale, Tab };
+export type { Locale };
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 /** A system that asks for dark and less motion: one browser for both, as Firefox reads them when it starts. */
@@ -43,38 +43,45 @@ const HEADER_ISLANDS = ['ThemeToggle', 'LanguageSwitch'];
 /** The probe reports by beacon: what happened last on a page needs a moment to arrive. */
 const REPORT_GRACE_MS = 300;
 
-/** What a journey's steps may use besides the tab. */
+/**
+ * What a journey's steps may use besides the tab: the engine, the proxy (whose `probe` and
+ * `slowPages` a journey may change; each journey starts with them as they were), and the local inbox.
+ */
 export interface Run {
   engine: EngineName;
   proxy: JourneyProxy;
-  /** The local inbox, behind the proxy. */
   inbox: string;
 }
-type Journey = { name: string; steps: (tab: Tab, run: Run) => Promise<void>; system?: SystemSettings | undefined };
-const journeys = new Map<string, Journey[]>();
-let declaring: Journey[] = [];
+/** The tab a journey drives: the engine's, with clicks, hovers and typing on an element as a visitor does them. */
+export interface Tab extends EngineTab {
+  click(selector: string): Promise<unknown>;
+  hover(selector: string): Promise<unknown>;
+  /** Clicks the field and types the text key by key. */
+  type(selector: string, text: string): Promise<unknown>;
+}
+type Steps = (tab: Tab, run: Run) => Promise<void>;
+const journeys = new Map<string, { name: string; steps: Steps; system?: SystemSettings | undefined }[]>();
+let declaring: Parameters<(typeof journeys)['set']>[1] = [];
 let run: Run;
 
 /** Declares a journey: a new visitor in a new tab, with the given system settings. */
-export function journey(name: string, steps: Journey['steps'], { system }: { system?: SystemSettings } = {}) {
+export function journey(name: string, steps: Steps, { system }: { system?: SystemSettings } = {}) {
   declaring.push({ name, steps, system });
 }
 
-/** Loads the journey files one after the other, so each journey is reported under its file. */
-export async function loadJourneys(files: Record<string, () => Promise<unknown>>) {
+/**
+ * Every journey of `files`, each reported under its file, in every engine this machine has, against
+ * the built site. A missing engine costs a line and is skipped; on CI, where `.ci/run` installs all
+ * three, it fails the run.
+ */
+export async function runJourneys(
+  files: Record<string, () => Promise<unknown>>,
+  launchers: { [Engine in EngineName]: (install: NonNullable<Installs[Engine]>) => Promise<Browser> },
+) {
   for (const [file, load] of Object.entries(files)) {
     journeys.set(basename(file, '.ts'), (declaring = []));
     await load();
   }
-}
-
-type Launchers = { [Engine in EngineName]: (install: NonNullable<Installs[Engine]>) => Promise<Browser> };
-
-/**
- * Every journey in every engine this machine has, against the built site. A missing engine costs
- * a line and is skipped; on CI, where `.ci/run` installs all three, it fails the run.
- */
-export function runJourneys(launchers: Launchers) {
   const installs = findEngines();
   const missing = (Object.keys(launchers) as EngineName[]).filter((engine) => !installs[engine]);
   if (missing.length && process.env.CI) throw new Error(missing.map((engine) => missingEngine[engine]).join('\n'));
@@ -109,8 +116,8 @@ export function runJourneys(launchers: Launchers) {
         console.log(`${engine}: ${browser.version}`);
       });
       afterAll(async () => {
-        await browser?.quit();
-        await run?.proxy.close();
+        await (browser as Browser | undefined)?.quit();
+        await (run as Run | undefined)?.proxy.close();
       });
       for (const [file, declared] of journeys) {
         describe(file, () => {
@@ -121,27 +128,28 @@ export function runJourneys(launchers: Launchers) {
   }
 }
 
-async function walk(browser: Browser, steps: Journey['steps'], system?: SystemSettings) {
-  const { reports } = run.proxy;
-  const firstReport = reports.length;
-  const tab = leavingPagesLoaded(await browser.open(system));
+async function walk(browser: Browser, steps: Steps, system?: SystemSettings) {
+  const { proxy } = run;
+  const [firstReport, probe] = [proxy.reports.length, { ...proxy.probe }];
+  const tab = asVisitor(await browser.open(system));
   try {
     await steps(tab, run);
     await sleep(REPORT_GRACE_MS);
-    const reported = reports.slice(firstReport).map((each) => `${each.kind} on ${each.page}: ${each.message}`);
+    const reported = proxy.reports.slice(firstReport).map((each) => `${each.kind} on ${each.page}: ${each.message}`);
     expect([...tab.engineErrors(), ...reported], 'errors on the pages').toEqual([]);
   } finally {
+    Object.assign(proxy, { probe, slowPages: null });
     await tab.close();
   }
 }
 
 /**
- * The tab, with paths opened on the site, and a visitor who opens or clicks anything first lets the
- * page finish what it started: the islands in view hydrate, and what they asked for arrives (Firefox
- * and WebKit report a module import cut off by leaving the page as an error of that page). While the
- * proxy holds requests back, only what is not held is waited for.
+ * The tab as a visitor uses it, with paths opened on the site. A visitor who opens or clicks anything
+ * first lets the page finish what it started: the islands in view hydrate, and what they asked for
+ * arrives (Firefox and WebKit report a module import cut off by leaving the page as an error of that
+ * page). While the proxy holds requests back, only what is not held is waited for.
  */
-function leavingPagesLoaded(tab: Tab): Tab {
+function asVisitor(tab: EngineTab): Tab {
   // Islands not hydrated yet that will without anything more happening: those that hydrate whatever
   // the visitor does, and those in view that wait to be seen (`client:visible`, or
   // `client:deferred="visible"`, the contact form).
@@ -159,13 +167,16 @@ function leavingPagesLoaded(tab: Tab): Tab {
     if (!run.proxy.holding()) await expect.poll(() => tab.evaluate(pendingIslandsInView)).toEqual([]);
     await run.proxy.settled();
   };
-  // In the middle of the viewport, where nothing fixed (the header) covers it; and in view before a
-  // click, so what scrolling into view wakes up (an island) loads before the click leaves the page.
-  const inView = (selector: string) =>
-    tab.evaluate(
-      (target) => document.querySelector(target)?.scrollIntoView({ block: 'center', behavior: 'instant' }),
-      selector,
-    );
+  // Into the middle of the viewport, where nothing fixed (the header) covers it, at once: the site
+  // scrolls smoothly, and a pointer aimed while the page still glides lands elsewhere. Its centre.
+  const centre = (selector: string) =>
+    tab.evaluate((target) => {
+      const element = document.querySelector(target);
+      if (!element) throw new Error(`No element matches ${target}`);
+      element.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const box = element.getBoundingClientRect();
+      return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] as const;
+    }, selector);
   return {
     ...tab,
     async goto(url) {
@@ -173,13 +184,15 @@ function leavingPagesLoaded(tab: Tab): Tab {
       await tab.goto(new URL(url, run.proxy.origin).href);
     },
     async click(selector) {
-      await inView(selector);
+      // In view first, so what scrolling into view wakes up (an island) loads before the click leaves the page.
+      await centre(selector);
       await finishLoading();
-      await tab.click(selector);
+      await tab.pointer(...(await centre(selector)), true);
     },
+    hover: (selector) => centre(selector).then(([x, y]) => tab.pointer(x, y)),
     async type(selector, text) {
-      await inView(selector);
-      await tab.type(selector, text);
+      await tab.pointer(...(await centre(selector)), true);
+      await tab.keys(text);
     },
   };
 }
@@ -208,7 +221,7 @@ export async function beforeHydration(
   tab: Tab,
   path: string,
   island: string,
-  meanwhile: () => Promise<void>,
+  meanwhile: () => Promise<unknown>,
   { size = DESKTOP } = {},
 ) {
   const release = run.proxy.hold(new RegExp(`^/_astro/${island}\\.[^/]*\\.js$`));
@@ -221,22 +234,6 @@ export async function beforeHydration(
     release();
   }
   await hydrated(tab, island);
-}
-
-/** Runs `steps` with the page probe changed for every page they load (see page-probe.js). */
-export async function withProbe(options: Partial<ProbeOptions>, steps: () => Promise<void>) {
-  const before = { ...run.proxy.probe };
-  Object.assign(run.proxy.probe, options);
-  try {
-    await steps();
-  } finally {
-    Object.assign(run.proxy.probe, before);
-  }
-}
-
-/** Opens the language switch's menu, when it is one, as a visitor does before choosing. */
-export async function openLanguageMenu(tab: Tab) {
-  if (await tab.evaluate(languageMenuIsClosed, languageMenu)) await tab.click(`${languageMenu} > summary`);
 }
 
 /** The theme as a visitor meets it: dark or not, the choice stored, the toggle's name and its icons. */
@@ -265,17 +262,7 @@ export const theme = (tab: Tab) =>
 export const element = (tab: Tab, selector: string) => ({
   attribute: (name: string) =>
     tab.evaluate((target, key) => document.querySelector(target)?.getAttribute(key) ?? null, selector, name),
-  /** A DOM property: `paused`, `open`, `disabled`. */
-  property: (name: string) =>
-    tab.evaluate(
-      (target, key) => (document.querySelector(target) as unknown as Record<string, unknown>)[key],
-      selector,
-      name,
-    ),
-  text: () => tab.evaluate((target) => document.querySelector(target)?.textContent?.trim() ?? null, selector),
-  /** The text of every element that matches. */
-  texts: () =>
-    tab.evaluate((target) => [...document.querySelectorAll(target)].map((each) => each.textContent?.trim()), selector),
+  text: () => tab.evaluate((target) => document.querySelector(target)?.textContent.trim() ?? null, selector),
   count: () => tab.evaluate((target) => document.querySelectorAll(target).length, selector),
   focused: () => tab.evaluate((target) => document.activeElement?.matches(target) ?? false, selector),
 });

@@ -1,5 +1,7 @@
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer, request as forwardRequest, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as forwardRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { text } from 'node:stream/consumers';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** What the page probe (page-probe.js) does besides recording frames. */
@@ -29,13 +31,7 @@ const QUIET_MS = 100;
 const SETTLE_TIMEOUT_MS = 10_000;
 const probeSource = readFileSync(new URL('./page-probe.js', import.meta.url), 'utf-8');
 
-const bodyOf = async (message: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of message) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf-8');
-};
-
-export const closeServer = (server: Server) =>
+export const closeServer = (server: ReturnType<typeof createServer>) =>
   new Promise<void>((resolve) => {
     server.closeAllConnections();
     server.close(() => resolve());
@@ -53,7 +49,7 @@ export const closeServer = (server: Server) =>
  * site, a loopback origin on that same port. A proxy on a port of its own would be another site.
  */
 export async function startJourneyProxy(upstreamPort: number, port: number, probe: ProbeOptions) {
-  const holds = new Set<{ pattern: RegExp; released: Promise<void> }>();
+  const holds = new Set<{ pattern: RegExp } & PromiseWithResolvers<undefined>>();
   /** Requests forwarded and not yet answered in full (one path each is enough to know). */
   const pending = new Set<string>();
 
@@ -72,12 +68,11 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
      * that waits for code on a slow line (see harness.ts › beforeHydration).
      */
     hold(pattern: RegExp) {
-      let release!: () => void;
-      const hold = { pattern, released: new Promise<void>((resolve) => (release = resolve)) };
+      const hold = { pattern, ...Promise.withResolvers<undefined>() };
       holds.add(hold);
       return () => {
         holds.delete(hold);
-        release();
+        hold.resolve(undefined);
       };
     },
     /**
@@ -86,29 +81,34 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
      * leaves a page only once its islands' code has arrived.
      */
     async settled() {
-      for (const deadline = Date.now() + SETTLE_TIMEOUT_MS; ; await sleep(QUIET_MS)) {
-        if (pending.size === 0) {
-          await sleep(QUIET_MS);
-          if (pending.size === 0) return;
-        }
+      const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+      const quiet = () => pending.size === 0;
+      while (!quiet() || !(await sleep(QUIET_MS).then(quiet))) {
         if (Date.now() > deadline)
           throw new Error(`Still loading after ${SETTLE_TIMEOUT_MS} ms: ${[...pending].join(', ')}`);
+        await sleep(QUIET_MS);
       }
     },
     close: () => closeServer(server),
   };
 
-  const server = createServer(async (request, response) => {
+  const server = createServer((request, response) => {
+    answer(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(502);
+      response.end(String(error));
+    });
+  });
+  async function answer(request: IncomingMessage, response: ServerResponse) {
     const path = request.url ?? '/';
     if (path === PROBE_PATH) {
       response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
       return void response.end(probeSource);
     }
     if (path === REPORT_PATH && request.method === 'POST') {
-      proxy.reports.push(JSON.parse(await bodyOf(request)) as (typeof proxy.reports)[number]);
+      proxy.reports.push(JSON.parse(await text(request)) as (typeof proxy.reports)[number]);
       return void response.writeHead(204).end();
     }
-    for (const hold of holds) if (hold.pattern.test(path)) await hold.released;
+    for (const hold of holds) if (hold.pattern.test(path)) await hold.promise;
     // A clip streams for as long as the engine buffers it: it never counts as the page still loading.
     if (!path.startsWith('/videos/')) {
       pending.add(path);
@@ -117,38 +117,30 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
 
     // Uncompressed from the site server, so a page can be read and the probe put in.
     const { 'accept-encoding': _encoding, ...headers } = request.headers;
-    const upstream = forwardRequest(
-      { host: '127.0.0.1', port: upstreamPort, method: request.method, path, headers },
-      async (answer) => {
-        const status = answer.statusCode ?? 502;
-        const contentRange = answer.headers['content-range'];
-        proxy.responses.push({ path, status, range: request.headers.range, contentRange });
-        if (!answer.headers['content-type']?.startsWith('text/html')) {
-          response.writeHead(status, answer.headers);
-          return void answer.pipe(response);
-        }
-        const options = JSON.stringify(proxy.probe).replaceAll('"', '&quot;');
-        const page = (await bodyOf(answer)).replace(
-          /<head[^>]*>/,
-          (head) => `${head}<script src="${PROBE_PATH}" data-options="${options}"></script>`,
-        );
-        // Over a slow line, the engine gets the page up to the cut, renders what it has, and the
-        // rest arrives later.
-        const slowly = proxy.slowPages;
-        const cut = slowly?.after.exec(page);
-        const end = cut ? cut.index + cut[0].length : page.length;
-        const { 'content-length': _length, ...streamed } = answer.headers;
-        response.writeHead(status, streamed).write(page.slice(0, end));
-        if (slowly) await sleep(slowly.pauseMs);
-        response.end(page.slice(end));
-      },
-    );
-    upstream.on('error', (error) => {
-      if (!response.headersSent) response.writeHead(502);
-      response.end(String(error));
-    });
+    const upstream = forwardRequest({ host: '127.0.0.1', port: upstreamPort, method: request.method, path, headers });
     request.pipe(upstream);
-  });
+    const [answer] = (await once(upstream, 'response')) as [IncomingMessage];
+    const status = answer.statusCode ?? 502;
+    const contentRange = answer.headers['content-range'];
+    proxy.responses.push({ path, status, range: request.headers.range, contentRange });
+    if (!answer.headers['content-type']?.startsWith('text/html')) {
+      response.writeHead(status, answer.headers);
+      return void answer.pipe(response);
+    }
+    const on = Object.entries(proxy.probe).flatMap(([option, value]) => (value ? [option] : []));
+    const page = (await text(answer)).replace(
+      /<head[^>]*>/,
+      (head) => `${head}<script src="${PROBE_PATH}" data-on="${on.join(' ')}"></script>`,
+    );
+    // Over a slow line, the engine gets the page up to the cut, renders what it has, and the rest arrives later.
+    const slowly = proxy.slowPages;
+    const cut = slowly?.after.exec(page);
+    const end = cut ? cut.index + cut[0].length : page.length;
+    const { 'content-length': _length, ...streamed } = answer.headers;
+    response.writeHead(status, streamed).write(page.slice(0, end));
+    if (slowly) await sleep(slowly.pauseMs);
+    response.end(page.slice(end));
+  }
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
   return proxy;
 }

@@ -1,10 +1,9 @@
-import { loadJourneys, runJourneys } from './harness';
+import { runJourneys } from './harness';
 import { launchPuppeteer } from './puppeteer';
 import { launchWebKit } from './webkit';
 
 /** Every journey of journeys/ in each engine, one engine after the other. */
-await loadJourneys(import.meta.glob('./journeys/*.ts'));
-runJourneys({
+await runJourneys(import.meta.glob('./journeys/*.ts'), {
   Chromium: ({ executable }) => launchPuppeteer('Chromium', executable),
   Firefox: ({ executable }) => launchPuppeteer('Firefox', executable),
   WebKit: launchWebKit,

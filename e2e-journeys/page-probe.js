@@ -8,8 +8,8 @@
  */
 (() => {
   const script = /** @type {HTMLScriptElement} */ (document.currentScript);
-  /** @type {import('./journey-proxy').ProbeOptions} */
-  const options = JSON.parse(script.dataset.options ?? '{}');
+  /** The options that are on (see journey-proxy.ts › ProbeOptions). */
+  const on = (script.dataset.on ?? '').split(' ');
 
   /** @param {string} kind @param {string} message */
   const report = (kind, message) =>
@@ -20,7 +20,7 @@
   document.addEventListener('securitypolicyviolation', (event) =>
     report('csp', `${event.effectiveDirective} blocked ${event.blockedURI || 'an inline resource'}`),
   );
-  if (options.reportConsole) {
+  if (on.includes('reportConsole')) {
     addEventListener(
       'error',
       (event) => {
@@ -33,7 +33,9 @@
       // Load failures of elements do not bubble; only a listener that captures hears them.
       true,
     );
-    addEventListener('unhandledrejection', (event) => report('pageerror', `Unhandled rejection: ${event.reason}`));
+    addEventListener('unhandledrejection', (event) =>
+      report('pageerror', `Unhandled rejection: ${String(event.reason)}`),
+    );
     const consoleError = console.error;
     console.error = (...args) => {
       report(
@@ -44,7 +46,7 @@
     };
   }
 
-  if (options.withoutStorage) {
+  if (on.includes('withoutStorage')) {
     Object.defineProperty(window, 'localStorage', {
       get() {
         throw new DOMException('The operation is insecure.', 'SecurityError');
@@ -72,7 +74,7 @@
     /** @type {import('./journey-proxy').ProbeFrame} */
     const frame = {
       time: Math.round(performance.now()),
-      body: document.body !== null,
+      body: document.querySelector('body') !== null,
       dark: document.documentElement.classList.contains('dark'),
       background: getComputedStyle(document.documentElement).backgroundColor,
       boxes: {},

@@ -1,5 +1,5 @@
 import puppeteer, { type Browser as Puppeteer, type LaunchOptions } from 'puppeteer-core';
-import { defaultSystem, type Browser, type SystemSettings, type Tab } from './browser';
+import { defaultSystem, type Browser, type EngineTab, type SystemSettings } from './browser';
 import { quietChromium } from './engines';
 
 /**
@@ -36,13 +36,11 @@ export async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executable
   const browserFor = (system: SystemSettings) => {
     const key = engine === 'Firefox' ? JSON.stringify(system) : '';
     const options = engine === 'Firefox' ? firefoxOptions(system) : chromiumOptions;
-    if (!browsers.has(key)) {
-      browsers.set(
-        key,
-        puppeteer.launch({ ...options, executablePath, headless: true, protocolTimeout: PROTOCOL_TIMEOUT_MS }),
-      );
-    }
-    return browsers.get(key)!;
+    const browser =
+      browsers.get(key) ??
+      puppeteer.launch({ ...options, executablePath, headless: true, protocolTimeout: PROTOCOL_TIMEOUT_MS });
+    browsers.set(key, browser);
+    return browser;
   };
   const version = (await (await browserFor(defaultSystem)).version()).replace(/^\D*\//, '');
 
@@ -68,23 +66,18 @@ export async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executable
       page.on('pageerror', (error) => errors.push(`pageerror: ${(error as Error).message}`));
 
       return {
-        goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+        goto: (url) => page.goto(url, { waitUntil: 'load' }),
         // Sent as source text either way; puppeteer's types would turn element arguments into handles.
         evaluate: (fn, ...args) => page.evaluate(fn as (...params: unknown[]) => unknown, ...args) as never,
         setViewport: (width, height) => page.setViewport({ width, height }),
-        click: (selector) => page.click(selector),
-        hover: (selector) => page.hover(selector),
         pointer: (x, y, click) => (click ? page.mouse.click(x, y) : page.mouse.move(x, y)),
         press: (key) => page.keyboard.press(puppeteerKeys[key]),
-        async type(selector, text) {
-          // Key by key: React's controlled inputs hear each keystroke, as they do from a visitor.
-          await page.click(selector);
-          await page.keyboard.type(text);
-        },
-        screenshot: async (file) => void (await page.screenshot({ path: file as `${string}.png` })),
+        // Key by key: React's controlled inputs hear each keystroke, as they do from a visitor.
+        keys: (text) => page.keyboard.type(text),
+        screenshot: (file) => page.screenshot({ path: file }),
         engineErrors: () => errors,
         close: () => context.close(),
-      } satisfies Tab;
+      } satisfies EngineTab;
     },
     async quit() {
       await Promise.all([...browsers.values()].map(async (browser) => (await browser).close()));

@@ -6,8 +6,8 @@
  * 400 with a plain-text reason for a malformed request), keeps every message in a JSON-lines file
  * and lists them at /inbox, each rendered through its template from src/emails (the templates,
  * ready to paste into EmailJS, are at /inbox/templates). Tests can make it fail calls (any HTTP
- * status, a dropped connection, or none at all) through /inbox/failures, to walk the spec's whole
- * error catalogue through the real library.
+ * status, a dropped connection, or none at all) through /inbox/failures, to walk the whole error
+ * catalogue (docs/behaviour.md › Error catalogue) through the real library.
  *
  * Unlike EmailJS it answers only the site it belongs to (see request-guard.mjs), and nothing a
  * request or a line of its file holds can break it.

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPortTaken, portTakenMessage } from './port.mjs';
 import { astroCli } from '../deploy/production-build';
+import { freePort } from '../deploy/servers';
 
 describe('a taken port', () => {
   let blocker: Server;
@@ -18,11 +18,7 @@ describe('a taken port', () => {
 
   it('is told apart from a free one', async () => {
     expect(await isPortTaken(port, '127.0.0.1')).toBe(true);
-    const free = createServer();
-    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
-    const freePort = (free.address() as AddressInfo).port;
-    await new Promise((resolve) => free.close(resolve));
-    expect(await isPortTaken(freePort, '127.0.0.1')).toBe(false);
+    expect(await isPortTaken(await freePort(), '127.0.0.1')).toBe(false);
   });
 
   it('names the port and how to pick another', () => {

@@ -1,4 +1,4 @@
-import { DESKTOP, element, expect, expectNoOverflow, journey, open, PHONE, recordedFrames, t, theme } from '../harness';
+import { DESKTOP, expect, expectNoOverflow, journey, open, PHONE, recordedFrames, theme } from '../harness';
 
 journey('at 390 and 1280 px, light and dark: the page, and its theme from the first frame', async (tab, { engine }) => {
   for (const size of [PHONE, DESKTOP]) {
@@ -11,21 +11,14 @@ journey('at 390 and 1280 px, light and dark: the page, and its theme from the fi
       // Loaded anew with the stored choice in place, as on a visitor's second visit.
       await open(tab, '/', { size });
 
-      expect(await element(tab, 'h1').text()).toBe(t('hero.title'));
-      expect(
-        await tab.evaluate(() =>
-          [...document.querySelectorAll('main > section')].map(
-            (section) => section.id || section.getAttribute('aria-labelledby'),
-          ),
-        ),
-      ).toEqual(['hero-title', 'about', 'services', 'projects', 'contact']);
+      // What it says, and in which order, is its snapshot's (e2e/snapshots.spec.ts): the same in every engine.
       expect((await theme(tab)).dark).toBe(stored === 'dark');
       await expectNoOverflow(tab, `${size.width} px, ${stored}`);
 
       // The theme is on the page from the first frame in which the parser reached <body>.
       const frames = (await recordedFrames(tab)).filter((frame) => frame.body);
       expect(frames.length).toBeGreaterThan(1);
-      const background = frames.at(-1)!.background;
+      const background = frames.at(-1)?.background;
       expect(background).toBe(stored === 'dark' ? 'rgb(14, 17, 23)' : 'rgb(255, 255, 255)');
       expect(frames.filter((frame) => frame.dark !== (stored === 'dark') || frame.background !== background)).toEqual(
         [],

@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expect } from 'vitest';
 import projects from '../../src/content/projects.json' with { type: 'json' };
-import type { Tab } from '../browser';
-import { beforeHydration, darkAndStill, hydrated, journey, NOTHING_HAPPENS_MS, open, type Run } from '../harness';
+import { beforeHydration, darkAndStill, expect, hydrated, journey, NOTHING_HAPPENS_MS, open } from '../harness';
+import type { Run, Tab } from '../harness';
 
-/** docs/behaviour.md › Projects. */
-const card = `[data-project="${projects.find((project) => project.video)!.id}"]`;
-const stillCard = `[data-project="${projects.find((project) => !project.video)!.id}"]`;
+/** docs/behaviour.md › Projects: one card with a clip, one without. */
+const [card, stillCard] = [true, false].map((clip) => {
+  const [project] = projects.filter((each) => !!each.video === clip);
+  return `[data-project="${project.id}"]`;
+}) as [string, string];
 /** An engine's media pipeline can take its time to start on a busy machine. */
 const VIDEO_START_TIMEOUT_MS = 30_000;
 
@@ -14,7 +15,7 @@ const VIDEO_START_TIMEOUT_MS = 30_000;
 const clipOf = (tab: Tab, selector: string) =>
   tab.evaluate((cardSelector) => {
     const video = document.querySelector<HTMLVideoElement>(`${cardSelector} video`);
-    const picture = document.querySelector(`${cardSelector} img`)!.getBoundingClientRect();
+    const picture = document.querySelector(`${cardSelector} img`)?.getBoundingClientRect();
     const state = video && {
       playing: video.getAttribute('data-playing'),
       muted: video.muted,
@@ -23,7 +24,7 @@ const clipOf = (tab: Tab, selector: string) =>
       started: video.currentTime > 0,
       opacity: getComputedStyle(video).opacity,
     };
-    return { video: state, picture: picture.width > 0 && picture.height > 0 };
+    return { video: state, picture: !!picture && picture.width > 0 && picture.height > 0 };
   }, selector);
 const playing = { playing: 'true', muted: true, loop: true, paused: false, started: true, opacity: '1' };
 const stopped = { playing: null, paused: true, opacity: '0' };
@@ -51,26 +52,20 @@ journey(
     await tab.hover(card);
     await expect.poll(() => clipOf(tab, card), { timeout: VIDEO_START_TIMEOUT_MS }).toMatchObject({ video: playing });
     // Safari plays an MP4 only from a server that answers a Range request with its part (206).
-    // Firefox asks for ranges as it plays; WebKitGTK's player asks for the whole file, so the
-    // page also asks for the clip's first two bytes, as Safari on a Mac does before it plays.
+    // Firefox asks for ranges as it plays; WebKitGTK's player asks for the whole file. The answer to
+    // the two-byte probe Safari on a Mac sends first is site-server.test.ts's (and nginx.test.ts's).
     expect(clips().length, 'the clip was loaded').toBeGreaterThan(0);
-    for (const { range, ...answer } of clips().filter((response) => response.range !== undefined)) {
-      expect(answer, `${answer.path} asked for ${range}`).toMatchObject({
-        status: 206,
-        contentRange: expect.stringMatching(/^bytes \d+-\d+\/\d+$/),
-      });
+    for (const { path, range = '', status, contentRange } of clips().filter((response) => response.range)) {
+      expect([status, contentRange], `${path} asked for ${range}`).toEqual([
+        206,
+        expect.stringMatching(/^bytes \d+-\d+\/\d+$/),
+      ]);
     }
-    const mp4 = await tab.evaluate(async (selector) => {
-      const source = document.querySelector(`${selector} source[type="video/mp4"]`)!.getAttribute('src')!;
-      const answer = await fetch(source, { headers: { Range: 'bytes=0-1' } });
-      return [answer.status, answer.headers.get('content-range'), (await answer.arrayBuffer()).byteLength];
-    }, card);
-    expect(mp4).toEqual([206, expect.stringMatching(/^bytes 0-1\/\d+$/), 2]);
 
     await tab.pointer(0, 0);
     await expect.poll(() => clipOf(tab, card)).toMatchObject({ video: stopped, picture: true });
     // Keyboard focus on the card plays it too; focus leaving stops it.
-    await tab.evaluate((selector) => document.querySelector<HTMLElement>(`${selector} a`)!.focus(), card);
+    await tab.evaluate((selector) => document.querySelector<HTMLElement>(`${selector} a`)?.focus(), card);
     await expect.poll(() => clipOf(tab, card)).toMatchObject({ video: { playing: 'true', paused: false } });
     await tab.evaluate(() => (document.activeElement as HTMLElement).blur());
     await expect.poll(() => clipOf(tab, card)).toMatchObject({ video: stopped });

@@ -6,8 +6,9 @@ const scrollTop = '[data-scroll-to-top]';
 /** The header and the scroll-to-top button as drawn, and where focus is. */
 const state = (tab: Tab) =>
   tab.evaluate(() => {
-    const header = document.querySelector('[data-site-header]')!;
-    const button = document.querySelector('[data-scroll-to-top]')!;
+    const header = document.querySelector('[data-site-header]');
+    const button = document.querySelector('[data-scroll-to-top]');
+    if (!header || !button) throw new Error('No header, or no scroll-to-top button');
     return {
       solid: header.hasAttribute('data-scrolled'),
       background: getComputedStyle(header).backgroundColor,

@@ -1,20 +1,8 @@
 import { expect } from 'vitest';
-import { getTranslator } from '../../src/i18n/translate';
 import { locales } from '../../src/i18n/locales';
 import { localizedPath } from '../../src/i18n/paths';
-import {
-  arrivedAt,
-  beforeHydration,
-  darkAndStill,
-  element,
-  hydrated,
-  journey,
-  open,
-  t,
-  theme,
-  themeToggle,
-  withProbe,
-} from '../harness';
+import { getTranslator } from '../../src/i18n/translate';
+import { arrivedAt, beforeHydration, darkAndStill, hydrated, journey, open, t, theme, themeToggle } from '../harness';
 
 /** docs/behaviour.md › Theme. The toggle offers what a click will do: its name, and the moon for dark. */
 const offersDark = (words = t) => ({ dark: false, label: [words('theme.toDark')], icons: [true, false] });
@@ -71,17 +59,17 @@ journey('a click on the toggle before it hydrates switches the theme, once', asy
 
 journey(
   'storage that throws changes nothing but the memory of the choice; the form still comes to life',
-  async (tab) => {
-    await withProbe({ withoutStorage: true }, async () => {
-      await open(tab, '/');
-      expect(await theme(tab)).toEqual({ ...offersDark(), stored: 'throws' });
-      await tab.click(themeToggle);
-      await expect.poll(() => theme(tab)).toEqual({ ...offersLight(), stored: 'throws' });
-      // The EmailJS library probes localStorage as it loads; it must not take the form down with it.
-      await tab.click('#contact-name');
-      await expect
-        .poll(() => element(tab, '[data-contact-form] button[type="submit"]').property('disabled'))
-        .toBe(false);
-    });
+  async (tab, { proxy }) => {
+    proxy.probe.withoutStorage = true;
+    await open(tab, '/');
+    expect(await theme(tab)).toEqual({ ...offersDark(), stored: 'throws' });
+    await tab.click(themeToggle);
+    await expect.poll(() => theme(tab)).toEqual({ ...offersLight(), stored: 'throws' });
+    // The EmailJS library probes localStorage as it loads; it must not take the form down with it.
+    await tab.click('#contact-name');
+    const submit = '[data-contact-form] button[type="submit"]';
+    const disabled = () =>
+      tab.evaluate((button) => document.querySelector<HTMLButtonElement>(button)?.disabled, submit);
+    await expect.poll(disabled).toBe(false);
   },
 );
