@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { builtFiles } from '../deploy/production-build';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
 import { routes } from '../src/routes.mjs';
@@ -53,13 +53,18 @@ export async function languageLink(page: Page, locale: string) {
 }
 
 /**
- * Holds back the requests for `pattern` (an island's code, say) until the returned function is
- * called; then they go on, or fail as a lost connection would with `fail`.
+ * Holds back the requests for `pattern` (an island's code, say) that `only` picks until the returned
+ * function is called; then they go on, or fail as a lost connection would with `fail`.
  */
-export async function holdBack(page: Page, pattern: string, { fail = false } = {}) {
+export async function holdBack(
+  page: Page,
+  pattern: string,
+  { fail = false, only }: { fail?: boolean; only?: (request: Request) => boolean } = {},
+) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(pattern, async (route) => {
+    if (only && !only(route.request())) return route.continue();
     await held;
     await (fail ? route.abort() : route.continue());
   });

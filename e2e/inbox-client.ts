@@ -8,12 +8,12 @@ import type { FailureRule, InboxMessage } from '../local-inbox/handler.mjs';
  */
 export function inboxFor(request: APIRequestContext, email: string, origin = '') {
   return {
-    async messages(): Promise<InboxMessage[]> {
-      const all: InboxMessage[] = await (await request.get(`${origin}/inbox/messages`)).json();
+    messages: async () => {
+      const all = (await (await request.get(`${origin}/inbox/messages`)).json()) as InboxMessage[];
       return all.filter((message) => message.template_params.email === email);
     },
     /** The next matching send call answers like this instead of succeeding. */
-    async failNext(rule: Omit<FailureRule, 'email'>) {
+    failNext: async (rule: Omit<FailureRule, 'email'>) => {
       const response = await request.post(`${origin}/inbox/failures`, { data: { ...rule, email } });
       if (!response.ok()) throw new Error(`The inbox refused the rule: ${response.status()}`);
     },
