@@ -201,12 +201,19 @@ export async function open(tab: Tab, path: string, { size = DESKTOP, islands = H
  *
  * It must be the tab's first page: a page with the code in its cache would not wait for it. An
  * island that hydrates once visible must not be in view before the page has loaded (open the page at
- * its top; the tap scrolls): Firefox holds the load event for a module on its way.
+ * its top, at a `size` where it is below the fold even before the web fonts have come; the tap
+ * scrolls): Firefox and WebKit hold the load event for a module on its way.
  */
-export async function beforeHydration(tab: Tab, path: string, island: string, meanwhile: () => Promise<void>) {
+export async function beforeHydration(
+  tab: Tab,
+  path: string,
+  island: string,
+  meanwhile: () => Promise<void>,
+  { size = DESKTOP } = {},
+) {
   const release = run.proxy.hold(new RegExp(`^/_astro/${island}\\.[^/]*\\.js$`));
   try {
-    await open(tab, path, { islands: [] });
+    await open(tab, path, { size, islands: [] });
     const unhydrated = element(tab, `astro-island[component-url*="/${island}."][ssr]`);
     expect(await unhydrated.count(), `${island} before its code arrives`).toBeGreaterThan(0);
     await meanwhile();

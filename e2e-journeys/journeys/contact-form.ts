@@ -3,7 +3,18 @@ import { localTemplates } from '../../local-inbox/env.mjs';
 import type { InboxMessage } from '../../local-inbox/handler.mjs';
 import { contactText } from '../../e2e/contact-text';
 import { uniqueEmail } from '../../e2e/inbox-client';
-import { defaultLocale, element, expect, hydrated, journey, open, type Tab } from '../harness';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  beforeHydration,
+  defaultLocale,
+  element,
+  expect,
+  hydrated,
+  journey,
+  NOTHING_HAPPENS_MS,
+  open,
+  type Tab,
+} from '../harness';
 
 /** docs/behaviour.md › Contact form. */
 const words = contactText(defaultLocale);
@@ -32,6 +43,20 @@ const form = (tab: Tab) =>
       sends: performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/api/v1.0/email/send'))
         .length,
     };
+  });
+
+/** What the local inbox received from `email`, in the order it arrived. */
+const received = async (inbox: string, email: string) =>
+  ((await (await fetch(`${inbox}/messages`)).json()) as InboxMessage[]).filter(
+    (sent) => sent.template_params.email === email,
+  );
+
+/** Whether the form holds a submit for its code, and shows it: the button's cursor. */
+const heldSubmit = (tab: Tab) =>
+  tab.evaluate(() => {
+    const held = document.querySelector('[data-contact-form]')?.hasAttribute('data-early-submit');
+    const button = document.querySelector('[data-contact-form] button[type="submit"]');
+    return [held, button && getComputedStyle(button).cursor];
   });
 
 journey('field errors, sending, success, and both e-mails in the inbox', async (tab, { engine, proxy, inbox }) => {
@@ -82,12 +107,8 @@ journey('field errors, sending, success, and both e-mails in the inbox', async (
   await expect.poll(async () => (await form(tab)).button[0]).toBe(words.submit);
   expect((await form(tab)).sends).toBe(2);
 
-  const received = async () =>
-    ((await (await fetch(`${inbox}/messages`)).json()) as InboxMessage[]).filter(
-      (sent) => sent.template_params.email === message.email,
-    );
-  await expect.poll(async () => (await received()).length).toBe(2);
-  const [notification, autoReply] = await received();
+  await expect.poll(async () => (await received(inbox, message.email)).length).toBe(2);
+  const [notification, autoReply] = await received(inbox, message.email);
   expect(notification).toMatchObject({
     lib_version: '4.4.1',
     template_id: localTemplates.notification,
@@ -97,3 +118,37 @@ journey('field errors, sending, success, and both e-mails in the inbox', async (
   expect(autoReply).toMatchObject({ lib_version: '4.4.1', template_id: localTemplates.autoReply[defaultLocale] });
   expect(autoReply!.template_params).toEqual({ name: message.name, email: message.email, title: message.title });
 });
+
+journey(
+  'a submit before the form hydrates is held, visibly, and sent once when its code arrives',
+  async (tab, { engine, inbox }) => {
+    const email = uniqueEmail(`early-${engine}`);
+    // The page opens at its top, so the form's code is asked for only when typing scrolls to it.
+    await beforeHydration(tab, '/', 'ContactForm', async () => {
+      await tab.type('#contact-name', 'Erika Mustermann');
+      await tab.type('#contact-email', email);
+      await tab.type('#contact-title', 'Neue Website');
+      await tab.click(submit);
+      await expect.poll(() => heldSubmit(tab)).toEqual([true, 'progress']);
+      expect(await received(inbox, email)).toEqual([]);
+    });
+    await expect.poll(async () => (await form(tab)).status).toBe(words.success);
+    expect(await heldSubmit(tab)).toEqual([false, 'pointer']);
+    await expect.poll(async () => (await received(inbox, email)).length).toBe(2);
+    await sleep(NOTHING_HAPPENS_MS);
+    expect(await received(inbox, email)).toHaveLength(2);
+  },
+);
+
+journey(
+  "an empty form's submit before it hydrates gets the form's own field errors when its code arrives",
+  async (tab) => {
+    await beforeHydration(tab, '/', 'ContactForm', async () => {
+      await tab.click(submit);
+      await expect.poll(() => heldSubmit(tab)).toEqual([true, 'progress']);
+    });
+    await expect.poll(() => element(tab, '#contact-name').focused()).toBe(true);
+    expect((await form(tab)).fields).toMatchObject({ name: ['', 'true', words.nameMissing] });
+    expect(await heldSubmit(tab)).toEqual([false, 'pointer']);
+  },
+);

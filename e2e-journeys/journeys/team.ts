@@ -1,6 +1,19 @@
 import team from '../../src/content/team.json' with { type: 'json' };
 import { parseSkills } from '../../src/lib/skills';
-import { expect, getTranslator, hydrated, journey, locales, localizedPath, open, t, type Tab } from '../harness';
+import {
+  beforeHydration,
+  element,
+  expect,
+  getTranslator,
+  hydrated,
+  journey,
+  locales,
+  localizedPath,
+  open,
+  PHONE,
+  t,
+  type Tab,
+} from '../harness';
 
 /** docs/behaviour.md › Team. */
 const photo = (words: typeof t, name: string) => `button[aria-label="${words('about.openProfile', { name })}"]`;
@@ -70,5 +83,50 @@ journey(
     expect(await dialog(tab)).toMatchObject({ open: true });
     await tab.pointer(5, 5, true);
     await expect.poll(() => dialog(tab)).toMatchObject({ open: false });
+  },
+);
+
+journey(
+  'a photo tapped before the gallery hydrates opens the member at once; the dialog stays open through hydration and opens nothing twice',
+  async (tab) => {
+    const [first, second] = team as [(typeof team)[number], (typeof team)[number]];
+    const opened = (name: string) => ({ open: true, name, focus: t('about.close'), pageScrolls: false });
+    const closed = (name: string) => ({ open: false, focus: t('about.openProfile', { name }), pageScrolls: true });
+    const closeButton = `${openDialog} button[aria-label="${t('about.close')}"]`;
+
+    // On a phone, at the page's top, the gallery's code is asked for only when the tap scrolls to it.
+    await beforeHydration(
+      tab,
+      '/',
+      'TeamGallery',
+      async () => {
+        await tab.click(photo(t, first.name));
+        await expect.poll(() => dialog(tab)).toMatchObject(opened(first.name));
+        await tab.press('Escape');
+        await expect.poll(() => dialog(tab)).toMatchObject(closed(first.name));
+        await tab.press('Enter');
+        await expect.poll(() => dialog(tab)).toMatchObject(opened(first.name));
+        await tab.click(closeButton);
+        await expect.poll(() => dialog(tab)).toMatchObject(closed(first.name));
+        await tab.click(photo(t, second.name));
+        await expect.poll(() => dialog(tab)).toMatchObject(opened(second.name));
+        await tab.pointer(5, 5, true);
+        await expect.poll(() => dialog(tab)).toMatchObject(closed(second.name));
+        // This one is still open when the gallery's code arrives.
+        await tab.click(photo(t, first.name));
+        await expect.poll(() => dialog(tab)).toMatchObject(opened(first.name));
+      },
+      { size: PHONE },
+    );
+
+    expect(await dialog(tab)).toMatchObject(opened(first.name));
+    expect(await element(tab, openDialog).count()).toBe(1);
+    await tab.press('Escape');
+    await expect.poll(() => dialog(tab)).toMatchObject(closed(first.name));
+    await tab.click(photo(t, second.name));
+    await expect.poll(() => dialog(tab)).toMatchObject(opened(second.name));
+    expect(await element(tab, openDialog).count()).toBe(1);
+    await tab.click(closeButton);
+    await expect.poll(() => dialog(tab)).toMatchObject(closed(second.name));
   },
 );
