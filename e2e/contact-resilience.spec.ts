@@ -16,10 +16,6 @@ import { agency, defaultLocale, languageLink, localizedPath, locales, otherLocal
  * link, and nothing invites the visitor to send a message twice (docs/behaviour.md › Contact form).
  */
 
-/** Chrome DevTools' "Slow 3G": 2 s round trips, 400 kbit/s; React arrives seconds after the page. */
-const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
-const UNTHROTTLED = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
-
 /**
  * Sends the form, held in the browser so it stays sending, and starts leaving the page by `leave`:
  * the page asks first (docs/behaviour.md › Contact form); the question and what lets the send go on.
@@ -35,47 +31,15 @@ async function leaveMidSend(page: Page, form: ContactForm, leave: () => Promise<
   return { question, release };
 }
 
-test.describe('typing before the form hydrates', () => {
-  test.describe.configure({ timeout: 90_000 });
-
-  test('on a slow 3G connection, what the visitor typed before React arrived stays and is sent', async ({
-    page,
-    message,
-    inbox,
-    t,
-  }) => {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
-    const form = contactForm(page, defaultLocale);
-    await page.goto(`${localizedPath('/', defaultLocale)}#contact`, { waitUntil: 'commit' });
-    // As soon as the field shows: the page's HTML is in, React's code is still on its way.
-    await form.fields.name.fill(message.name, { timeout: 30_000 });
-    await form.fields.title.fill(message.title);
-    await expect(page.locator('astro-island:has(form[data-contact-form])')).toHaveAttribute('ssr', '');
-    await expect(form.hydrated).toHaveCount(0);
-
-    await expect(form.hydrated).toHaveCount(1, { timeout: 60_000 });
-    await expect(form.fields.name).toHaveValue(message.name);
-    await expect(form.fields.title).toHaveValue(message.title);
-    // React owns the fields now: what was adopted is what is sent.
-    await cdp.send('Network.emulateNetworkConditions', UNTHROTTLED);
-    await form.fields.email.fill(message.email);
-    await form.fields.project.fill(message.project);
-    await form.submit.click();
-    await expect(form.success).toHaveText(t.success);
-    const [notification] = await inbox.messages();
-    expect(notification).toMatchObject({ template_params: { name: message.name, title: message.title } });
-  });
-
-  test('the form hydrates when a visitor reaches it by keyboard, before it scrolls into view', async ({ page }) => {
-    await page.goto('/');
-    await page.waitForLoadState('load');
-    // Focus without scrolling: only the visitor's intent can wake the form now.
-    await page.locator('#contact-name').evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    await expect(contactForm(page, defaultLocale).hydrated).toHaveCount(1);
-  });
+// Text typed before the form's code arrives, and a submit then: e2e-journeys/journeys/contact-form.ts,
+// in every engine.
+test('the form hydrates when a visitor reaches it by keyboard, before it scrolls into view', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  // Focus without scrolling: only the visitor's intent can wake the form now.
+  await page.locator('#contact-name').evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(contactForm(page, defaultLocale).hydrated).toHaveCount(1);
 });
 
 test.describe('a stalled download of the sending library', () => {
