@@ -75,3 +75,9 @@ export async function holdBack(
 export async function waitForIsland(page: Page, name: string, timeout?: number) {
   await expect(page.locator(hydratedIsland(name)).first()).toBeAttached({ timeout });
 }
+
+/** `value`, or a failure that names what is missing: for what a test cannot go on without. */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`${what} is missing`);
+  return value;
+}
