@@ -5,7 +5,13 @@ import { getViteConfig } from 'astro/config';
 // e2e/*.spec.ts are not for Vitest.
 export default getViteConfig({
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'local-inbox/**/*.test.ts', 'deploy/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'integrations/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'local-inbox/**/*.test.ts',
+      'deploy/**/*.test.ts',
+    ],
     restoreMocks: true,
     unstubGlobals: true,
   },

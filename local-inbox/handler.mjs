@@ -12,7 +12,7 @@
  * Unlike EmailJS it answers only the site it belongs to (see request-guard.mjs), and nothing a
  * request or a line of its file holds can break it.
  *
- * One Connect-style handler serves Astro's dev server (see integration.mjs), `npm start` and the
+ * One Connect-style handler serves Astro's dev server (see integrations/local-inbox.mjs), `npm start` and the
  * tests (see site-server.mjs).
  */
 import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowedHost, isOwnOrigin } from './request-guard.mjs';
-import { devServerAllowedHosts, exposedInboxWarning } from './integration.mjs';
+import { devServerAllowedHosts, exposedInboxWarning } from '../integrations/local-inbox.mjs';
 
 describe('the inbox’s host check (Vite’s rule)', () => {
   const thisMachine =

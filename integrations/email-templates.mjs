@@ -4,7 +4,7 @@
  * uses a variable the form does not send stops it, naming the file and the variable. The dev server
  * restarts (and checks again) when a template changes.
  */
-import { checkEmailTemplates, emailTemplates, emailsFolder } from './templates.mjs';
+import { checkEmailTemplates, emailTemplates, emailsFolder } from '../src/emails/templates.mjs';
 
 export function emailTemplatesCheck() {
   /** @type {import('astro').AstroIntegration} */

@@ -13,7 +13,10 @@ export function deferredHydration() {
     name: 'deferred-hydration',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'deferred', entrypoint: fileURLToPath(new URL('./deferred.ts', import.meta.url)) });
+        addClientDirective({
+          name: 'deferred',
+          entrypoint: fileURLToPath(new URL('../src/hydration/deferred.ts', import.meta.url)),
+        });
       },
     },
   };

@@ -7,9 +7,9 @@
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { PAGE_ORIGIN } from '../src/lib/contact/api-origin.mjs';
-import { createInboxHandler, INBOX_PATH } from './handler.mjs';
-import { localInboxEnv, requiredEmailJsVariables } from './env.mjs';
-import { isPortTaken, portTakenMessage } from './port.mjs';
+import { createInboxHandler, INBOX_PATH } from '../local-inbox/handler.mjs';
+import { localInboxEnv, requiredEmailJsVariables } from '../local-inbox/env.mjs';
+import { isPortTaken, portTakenMessage } from '../local-inbox/port.mjs';
 
 /** The addresses that keep a dev server on this machine. */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -34,7 +34,7 @@ export function exposedInboxWarning(host, port) {
  * and `server.origin` it was given), so the inbox answers exactly the hosts the dev server does.
  * (Vite 8 resolves the old `hmr.host` into `ws.host`, and reads `ws.host` even with `hmr: false`.)
  * @param {import('vite').ResolvedConfig['server']} server
- * @returns {import('./request-guard.mjs').AllowedHosts}
+ * @returns {import('../local-inbox/request-guard.mjs').AllowedHosts}
  */
 export function devServerAllowedHosts({ allowedHosts, host, ws, origin }) {
   if (allowedHosts === true) return true;
