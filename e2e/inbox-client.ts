@@ -7,14 +7,17 @@ import type { FailureRule, InboxMessage } from '../local-inbox/handler.mjs';
  * inbox (the dev server's) instead of the tested build's.
  */
 export function inboxFor(request: APIRequestContext, email: string, origin = '') {
+  // A connection of its own for each call: a test may wait longer than the server keeps an idle
+  // connection open (Node's 5 s), and Playwright would reuse it as it closes ("socket hang up").
+  const headers = { Connection: 'close' };
   return {
     messages: async () => {
-      const all = (await (await request.get(`${origin}/inbox/messages`)).json()) as InboxMessage[];
+      const all = (await (await request.get(`${origin}/inbox/messages`, { headers })).json()) as InboxMessage[];
       return all.filter((message) => message.template_params.email === email);
     },
     /** The next matching send call answers like this instead of succeeding. */
     failNext: async (rule: Omit<FailureRule, 'email'>) => {
-      const response = await request.post(`${origin}/inbox/failures`, { data: { ...rule, email } });
+      const response = await request.post(`${origin}/inbox/failures`, { headers, data: { ...rule, email } });
       if (!response.ok()) throw new Error(`The inbox refused the rule: ${response.status()}`);
     },
   };
