@@ -11,17 +11,12 @@ import { externalLinks } from './integrations/external-links.mjs';
 import { islandStyleInHead } from './integrations/island-styles.mjs';
 import { cssTargets } from './integrations/css-targets.mjs';
 import browserslist from 'browserslist';
-import { apiOriginProblem, PAGE_ORIGIN } from './src/lib/contact/api-origin.mjs';
-import { loadEnv } from 'vite';
 import agency from './src/content/agency.json' with { type: 'json' };
 import { defaultLocale, localeInfo, locales } from './src/i18n/locale-registry.mjs';
-import { emailJsSettings } from './src/lib/contact/emailjs-settings.mjs';
+import { connectSrc, emailJsSettings, readEmailJsEnv } from './src/lib/contact/emailjs-settings.mjs';
 
 // The EmailJS API the form may talk to: the library's own host unless a local inbox stands in.
-const { PUBLIC_EMAILJS_ORIGIN } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
-const emailJsOrigin = PUBLIC_EMAILJS_ORIGIN || 'https://api.emailjs.com';
-const emailJsOriginProblem = apiOriginProblem(emailJsOrigin);
-if (emailJsOriginProblem) throw new Error(`PUBLIC_EMAILJS_ORIGIN ${emailJsOriginProblem} ("${emailJsOrigin}")`);
+const emailJs = readEmailJsEnv(process.env.NODE_ENV ?? 'production', process.cwd());
 
 export default defineConfig({
   // The agency's address on the web: canonical URLs, hreflang, Open Graph and the sitemap use it.
@@ -89,7 +84,7 @@ export default defineConfig({
         "img-src 'self' data:",
         "font-src 'none'",
         "media-src 'self'",
-        emailJsOrigin === PAGE_ORIGIN ? "connect-src 'self'" : `connect-src 'self' ${emailJsOrigin}`,
+        connectSrc(emailJs.origin),
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

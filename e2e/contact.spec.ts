@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { builtSiteInboxOrigin, localInboxEnv } from '../local-inbox/env.mjs';
 import { fieldMaxLength } from '../src/lib/contact/message';
-import { SEND_TIMEOUT_MS } from '../src/lib/contact/timeout';
+import { SEND_TIMEOUT_MS } from '../src/lib/contact/delivery';
 import { E2E_PORT } from '../playwright.config';
 import {
   contactForm,

@@ -5,10 +5,9 @@
  * and no `.env`. With EmailJS values in `.env` (or the environment), dev talks to EmailJS.
  */
 import { fileURLToPath } from 'node:url';
-import { loadEnv } from 'vite';
-import { PAGE_ORIGIN } from '../src/lib/contact/api-origin.mjs';
+import { PAGE_ORIGIN, readEmailJsEnv } from '../src/lib/contact/emailjs-settings.mjs';
 import { createInboxHandler, INBOX_PATH } from '../local-inbox/handler.mjs';
-import { localInboxEnv, requiredEmailJsVariables } from '../local-inbox/env.mjs';
+import { localInboxEnv } from '../local-inbox/env.mjs';
 import { isPortTaken, portTakenMessage } from '../local-inbox/port.mjs';
 
 /** The addresses that keep a dev server on this machine. */
@@ -71,20 +70,16 @@ export function localInbox({ inboxFile = '.inbox/messages.jsonl' } = {}) {
           console.error(portTakenMessage(port, 'npm run dev'));
           process.exit(1);
         }
-        // The same sources Astro's env validation reads: the environment first, then .env files.
-        const envDir = config.vite.envDir ?? fileURLToPath(config.root);
-        const env = { ...loadEnv('development', envDir, 'PUBLIC_'), ...process.env };
+        const emailJs = readEmailJsEnv('development', config.vite.envDir ?? fileURLToPath(config.root));
         // Only when none is set: a half-filled .env means EmailJS was meant, and Astro names what is missing.
-        useLocalInbox = requiredEmailJsVariables.every((name) => !env[name]);
+        useLocalInbox = !emailJs.configured;
         // The page's own origin, not http://localhost:PORT: a phone on the LAN that opened the site
         // at this machine's address must send there too, not to its own localhost.
         if (useLocalInbox) Object.assign(process.env, localInboxEnv(PAGE_ORIGIN));
-        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing -- an empty `PUBLIC_EMAILJS_ORIGIN=` (as in .env.example) means EmailJS's own host too
-        const emailJsOrigin = env.PUBLIC_EMAILJS_ORIGIN || 'https://api.emailjs.com';
         logger.info(
           useLocalInbox
             ? `Contact form → local inbox at http://localhost:${port}${INBOX_PATH} (no EmailJS values in .env)`
-            : `Contact form → EmailJS (${emailJsOrigin}), from the EmailJS values in the environment or .env`,
+            : `Contact form → EmailJS (${emailJs.origin}), from the EmailJS values in the environment or .env`,
         );
         const warning = useLocalInbox ? exposedInboxWarning(host, port) : undefined;
         if (warning) logger.warn(warning);

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import agency from '../content/agency.json' with { type: 'json' };
 import { locales, type Locale } from '../i18n/locales';
-import { sendContactMessage, type SendEmail } from '../lib/contact/send';
+import { sendContactMessage, type SendEmail } from '../lib/contact/delivery';
 import {
   autoReplyTemplateName,
   checkEmailTemplates,

@@ -92,8 +92,8 @@ describe('a locale added to the registry alone', () => {
       params: ['name', 'email', 'title'],
       recipient: 'a visitor who wrote from a page in xx',
     });
-    const { contactConfig } = await import('../lib/contact/config');
-    expect(contactConfig.templates.autoReply).toEqual(
+    const { emailJsConfig } = await import('../lib/contact');
+    expect(emailJsConfig.templates.autoReply).toEqual(
       Object.fromEntries(withFake.map((locale) => [locale, `reply-${locale}`])),
     );
     const { localInboxEnv, localTemplates, requiredEmailJsVariables } = await import('../../local-inbox/env.mjs');

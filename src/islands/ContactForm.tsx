@@ -11,47 +11,24 @@ import {
 import { flushSync } from 'react-dom';
 import { IconSvg } from '../components/IconSvg';
 import type { IconName } from '../components/icons';
-import { contactConfig } from '../lib/contact/config';
-import { sessionDraftStore } from '../lib/contact/draft';
-import { emailJsSender } from '../lib/contact/emailjs';
-import { createContactForm, type ContactForm as ContactFormModel, type ContactNotice } from '../lib/contact/form';
-import { emptyMessage, fieldMaxLength, type ContactField, type ContactMessage } from '../lib/contact/message';
-import { sendContactMessage, type SendEmail } from '../lib/contact/send';
-import { SendTimeoutError, withinTimeout } from '../lib/contact/timeout';
-import { contactFields, firstFieldInError, type FieldProblem } from '../lib/contact/validate';
+import {
+  contactFields,
+  emptyMessage,
+  fieldMaxLength,
+  firstFieldInError,
+  siteContactForm,
+  type ContactField,
+  type ContactForm as ContactFormModel,
+  type ContactMessage,
+  type FieldProblem,
+} from '../lib/contact';
 import { adopt, takeHeldSubmit } from '../lib/controls';
 import type { Locale } from '../i18n/locales';
+import type { UIKey } from '../i18n/dictionaries/de';
 
-export interface ContactFormStrings {
-  label: string;
-  name: string;
-  email: string;
-  title: string;
-  project: string;
-  optional: string;
-  requiredNote: string;
-  namePlaceholder: string;
-  emailPlaceholder: string;
-  titlePlaceholder: string;
-  projectPlaceholder: string;
-  nameMissing: string;
-  emailMissing: string;
-  titleMissing: string;
-  emailMalformed: string;
-  emailDomainWithoutDot: string;
-  /** Contains `{max}`, the field's length limit. */
-  tooLong: string;
-  submit: string;
-  sending: string;
-  success: string;
-  error: string;
-  /** What follows the status message, by `ContactNotice`; `{email}` is where the agency's address goes. */
-  notice: Record<ContactNotice, string>;
-  /** Contains `{link}` where the privacy policy link goes. */
-  privacy: string;
-  privacyLink: string;
-  honeypot: string;
-}
+/** The form's texts: every `contact.form.*` entry of the page's dictionary, by its key. */
+export type ContactFormKey = Extract<UIKey, `contact.form.${string}`>;
+export type ContactFormStrings = Record<ContactFormKey, string>;
 
 interface Props {
   /** The page's language: the visitor's confirmation e-mail is sent in it. */
@@ -77,9 +54,9 @@ const fields: { name: ContactField; type: 'text' | 'email'; autoComplete: string
 
 /** The words for one field's problem, in the page's language. */
 function fieldErrorText(strings: ContactFormStrings, field: ContactField, problem: FieldProblem): string {
-  if (problem === 'tooLong') return strings.tooLong.replace('{max}', String(fieldMaxLength[field]));
-  if (problem !== 'missing') return strings[problem];
-  return field === 'project' ? '' : strings[`${field}Missing`];
+  if (problem === 'tooLong') return strings['contact.form.tooLong'].replace('{max}', String(fieldMaxLength[field]));
+  if (problem !== 'missing') return strings[`contact.form.${problem}`];
+  return field === 'project' ? '' : strings[`contact.form.${field}Missing`];
 }
 
 /** What the page's fields hold: a visitor may have typed before the island came to life. */
@@ -102,21 +79,6 @@ function submitForm(form: ContactFormModel, element: HTMLFormElement) {
   flushSync(() => void form.submit(typeof honeypot === 'string' ? honeypot : ''));
   const invalid = firstFieldInError(form.getState().errors);
   if (invalid) (element.elements.namedItem(invalid) as HTMLElement | null)?.focus();
-}
-
-/**
- * The library's code is a request of its own: on a stalled connection it may never come, and then
- * nothing was sent, which the visitor is told as such (not as a send without an answer).
- */
-async function senderWithinTimeout(loading: Promise<SendEmail>): Promise<SendEmail> {
-  try {
-    return await withinTimeout(loading);
-  } catch (error) {
-    if (error instanceof SendTimeoutError) {
-      throw new Error(`The sending library did not load: ${error.message}`, { cause: error });
-    }
-    throw error;
-  }
 }
 
 /** Asks before the page is left while a message is on its way: its confirmation would be lost. */
@@ -196,35 +158,11 @@ function Notice({ text, email }: { text: string | undefined; email: string }) {
 }
 
 /**
- * The contact form. The state machine and the sending sequence live in `lib/contact`; this island
- * only draws their state and hands them the visitor's input.
+ * The contact form. Its state, its delivery and its draft come from `lib/contact` in one piece
+ * (`siteContactForm`); this island only draws the state and hands it the visitor's input.
  */
 export default function ContactForm({ locale, strings, agencyName, agencyEmail, privacyHref }: Props) {
-  const [{ form, loadSender }] = useState(() => {
-    // EmailJS is loaded once the visitor starts typing, not with the page: most visitors never
-    // send, and whoever does has it at hand by the time they press the button.
-    let sender: Promise<SendEmail> | undefined;
-    const loadSender = () =>
-      (sender ??= emailJsSender(contactConfig).catch((error: unknown) => {
-        sender = undefined;
-        throw error;
-      }));
-    const form = createContactForm({
-      draft: sessionDraftStore(() => sessionStorage),
-      deliver: async (message, onNotified) =>
-        sendContactMessage(
-          message,
-          {
-            sendEmail: await senderWithinTimeout(loadSender()),
-            templates: contactConfig.templates,
-            agencyName,
-            locale,
-          },
-          onNotified,
-        ),
-    });
-    return { form, loadSender };
-  });
+  const [form] = useState(() => siteContactForm({ locale, agencyName }));
   const {
     fields: values,
     status,
@@ -258,8 +196,6 @@ export default function ContactForm({ locale, strings, agencyName, agencyEmail, 
 
   const edit = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     form.edit(event.target.name as ContactField, event.target.value);
-    // A failure here is met again, and reported, on submit.
-    loadSender().catch(() => undefined);
   };
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -278,7 +214,7 @@ export default function ContactForm({ locale, strings, agencyName, agencyEmail, 
     };
   };
 
-  const [privacyBefore, privacyAfter] = strings.privacy.split('{link}');
+  const [privacyBefore, privacyAfter] = strings['contact.form.privacy'].split('{link}');
   const projectError = errorProps('project');
 
   return (
@@ -288,7 +224,7 @@ export default function ContactForm({ locale, strings, agencyName, agencyEmail, 
       // Once React runs, the form checks the fields itself, in the page's language; the browser's
       // bubbles speak the browser's. `required` and `type="email"` stay for assistive technology.
       noValidate={hydrated}
-      aria-label={strings.label}
+      aria-label={strings['contact.form.label']}
       onSubmit={submit}
       // The early answers may have marked a held submit on it (`HELD_SUBMIT_ATTRIBUTE`).
       suppressHydrationWarning
@@ -302,7 +238,7 @@ export default function ContactForm({ locale, strings, agencyName, agencyEmail, 
           return (
             <div key={field.name} className={field.name === 'title' ? 'sm:col-span-2' : undefined}>
               <label htmlFor={`contact-${field.name}`} className="font-medium text-ink-900 dark:text-ink-100">
-                {strings[field.name]}
+                {strings[`contact.form.${field.name}`]}
                 <span aria-hidden="true" className="ml-0.5 text-ember-700 dark:text-ember-400">
                   *
                 </span>
@@ -314,7 +250,7 @@ export default function ContactForm({ locale, strings, agencyName, agencyEmail, 
                 required={field.required}
                 autoComplete={field.autoComplete}
                 maxLength={fieldMaxLength[field.name]}
-                placeholder={strings[`${field.name}Placeholder`]}
+                placeholder={strings[`contact.form.${field.name}Placeholder`]}
                 value={values[field.name]}
                 // What is being sent stays as it is, so what the agency gets is what the visitor sees.
                 readOnly={sending}
@@ -328,15 +264,15 @@ export default function ContactForm({ locale, strings, agencyName, agencyEmail, 
         })}
         <div className="sm:col-span-2">
           <label htmlFor="contact-project" className="font-medium text-ink-900 dark:text-ink-100">
-            {strings.project}{' '}
-            <span className="text-sm font-normal text-ink-600 dark:text-ink-300">({strings.optional})</span>
+            {strings['contact.form.project']}{' '}
+            <span className="text-sm font-normal text-ink-600 dark:text-ink-300">({strings['contact.form.optional']})</span>
           </label>
           <textarea
             id="contact-project"
             name="project"
             rows={4}
             maxLength={fieldMaxLength.project}
-            placeholder={strings.projectPlaceholder}
+            placeholder={strings['contact.form.projectPlaceholder']}
             value={values.project}
             readOnly={sending}
             onChange={edit}
@@ -347,16 +283,16 @@ export default function ContactForm({ locale, strings, agencyName, agencyEmail, 
         </div>
         {/* Only bots see and fill this; people and screen readers never meet it. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor="contact-website">{strings.honeypot}</label>
+          <label htmlFor="contact-website">{strings['contact.form.honeypot']}</label>
           <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
       </div>
 
-      <p className="mt-5 text-sm text-ink-600 dark:text-ink-300">{strings.requiredNote}</p>
+      <p className="mt-5 text-sm text-ink-600 dark:text-ink-300">{strings['contact.form.requiredNote']}</p>
       <p className="mt-2 text-sm text-ink-600 dark:text-ink-300">
         {privacyBefore}
         <a href={privacyHref} className="text-link">
-          {strings.privacyLink}
+          {strings['contact.form.privacyLink']}
         </a>
         {privacyAfter}
       </p>
@@ -377,16 +313,16 @@ export default function ContactForm({ locale, strings, agencyName, agencyEmail, 
             name="send"
             className={sending ? 'h-5 w-5 animate-pulse' : 'h-5 w-5 [[data-early-submit]_&]:animate-pulse'}
           />
-          {sending ? strings.sending : strings.submit}
+          {sending ? strings['contact.form.sending'] : strings['contact.form.submit']}
         </button>
         <StatusMessage role="status" icon="check" className="text-brand-800 dark:text-brand-200">
-          {status === 'success' && strings.success}
+          {status === 'success' && strings['contact.form.success']}
         </StatusMessage>
         <StatusMessage role="alert" icon="alert" className="text-ember-700 dark:text-ember-400">
-          {status === 'error' && strings.error}
+          {status === 'error' && strings['contact.form.error']}
         </StatusMessage>
       </div>
-      <Notice text={notice && strings.notice[notice]} email={agencyEmail} />
+      <Notice text={notice && strings[`contact.form.notice.${notice}`]} email={agencyEmail} />
     </form>
   );
 }

@@ -81,7 +81,6 @@ const de = {
   'contact.form.title': 'Betreff',
   'contact.form.project': 'Projektbeschreibung',
   'contact.form.optional': 'optional',
-  'contact.form.required': 'Pflichtfeld',
   'contact.form.requiredNote': 'Mit * markierte Felder sind Pflichtfelder.',
   'contact.form.namePlaceholder': 'Max Mustermann',
   'contact.form.emailPlaceholder': 'max@beispiel.de',

@@ -77,7 +77,6 @@ export default {
   'contact.form.title': 'Subject',
   'contact.form.project': 'Project description',
   'contact.form.optional': 'optional',
-  'contact.form.required': 'required',
   'contact.form.requiredNote': 'Fields marked with * are required.',
   'contact.form.namePlaceholder': 'Jane Doe',
   'contact.form.emailPlaceholder': 'jane@example.com',

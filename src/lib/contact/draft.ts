@@ -1,5 +1,4 @@
-import { contactFields } from './validate';
-import { emptyMessage, type ContactMessage } from './message';
+import { contactFields, emptyMessage, type ContactMessage } from './message';
 
 /**
  * Where the form keeps what the visitor typed, in this tab's sessionStorage: the four fields as JSON

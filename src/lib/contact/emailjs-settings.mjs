@@ -1,13 +1,16 @@
 // @ts-check
 /**
- * The contact form's EmailJS settings, declared once. From this list come the environment schema
- * (astro.config.mjs, so a build without a required value stops and names it), the local inbox's
- * stand-in values (local-inbox/env.mjs), and the form's configuration, which reads the generated
- * `astro:env/client` (src/lib/contact/config.ts). `.env.example` and README's table are written for
- * people and checked against it by `emailjs-settings.test.ts`.
+ * The contact form's EmailJS settings, declared once, and the one place Node reads them from the
+ * environment. From the list come the environment schema (astro.config.mjs, so a build without a
+ * required value stops and names it), the local inbox's stand-in values (local-inbox/env.mjs), and
+ * the form's configuration, which the browser reads from the generated `astro:env/client` alone
+ * (src/lib/contact/index.ts). `readEmailJsEnv` gives the build's content security policy and the dev
+ * server's local inbox the values Astro will use. `.env.example` and README's table are written for
+ * people and checked against the list by `emailjs-settings.test.ts`.
  *
  * Plain JavaScript: the Astro config and the local inbox are plain Node.
  */
+import { loadEnv } from 'vite';
 import { emailTemplates } from '../../emails/templates.mjs';
 
 /**
@@ -45,8 +48,7 @@ export const emailJsSettings = [
     required: true,
     standIn: templateStandIn(name),
   })),
-  // An absolute origin, or "/" for the page's own: astro.config.mjs checks it before the build
-  // (src/lib/contact/api-origin.mjs), since a schema URL would refuse "/".
+  // An absolute origin, or "/" for the page's own: `readEmailJsEnv` checks it before the build.
   {
     name: 'PUBLIC_EMAILJS_ORIGIN',
     description: "Optional: another EmailJS-compatible API origin, or `/` for the site's own (the local inbox)",
@@ -57,3 +59,66 @@ export const emailJsSettings = [
 
 /** The variables a build or the dev server needs before the form can send anywhere. */
 export const requiredEmailJsVariables = emailJsSettings.filter((setting) => setting.required).map(({ name }) => name);
+
+/**
+ * PUBLIC_EMAILJS_ORIGIN: where the contact form's EmailJS-compatible API lives. Either an absolute
+ * origin (another API host, or a local inbox on another port: `http://127.0.0.1:4321`), or `/`: the
+ * origin the page itself was opened under. The dev server's inbox uses `/`, so the form reaches it
+ * from a phone on the LAN (`http://192.168.1.20:4321`) as well as from `localhost`.
+ */
+export const PAGE_ORIGIN = '/';
+
+/** Where the library posts when PUBLIC_EMAILJS_ORIGIN is unset or empty (as in .env.example). */
+export const EMAILJS_API_ORIGIN = 'https://api.emailjs.com';
+
+/**
+ * Why a value cannot be used, or undefined. Checked here before the build, as astro:env checks the
+ * other variables: a schema URL would refuse `/`, and the library glues its path to what it is given.
+ * @param {string} value
+ * @returns {string | undefined}
+ */
+export function apiOriginProblem(value) {
+  if (value === PAGE_ORIGIN) return undefined;
+  /** @type {URL} */
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    return `is neither "${PAGE_ORIGIN}" nor an absolute URL`;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http or https URL';
+  if (url.origin !== value) return `must be an origin alone, without a path or a trailing slash: ${url.origin}`;
+  return undefined;
+}
+
+/**
+ * @typedef {object} EmailJsEnv the settings' values, as Astro will read them
+ * @property {Partial<Record<string, string>>} values each setting's value, by variable
+ * @property {boolean} configured whether any required value is set: none means the local inbox stands in
+ * @property {string} origin the API origin the form will post to (`PAGE_ORIGIN` for the page's own)
+ */
+
+/**
+ * The settings' values from the same sources Astro's env validation reads: the environment first,
+ * then the `.env` files in `envDir` for `mode`. Throws, naming the variable, on an origin the form
+ * could not post to.
+ * @param {string} mode
+ * @param {string | false} envDir `false`: the environment alone
+ * @returns {EmailJsEnv}
+ */
+export function readEmailJsEnv(mode, envDir) {
+  const env = loadEnv(mode, envDir, 'PUBLIC_');
+  const values = Object.fromEntries(emailJsSettings.map(({ name }) => [name, env[name]]));
+  // An empty `PUBLIC_EMAILJS_ORIGIN=` (as in .env.example) means EmailJS's own host too.
+  const origin = values.PUBLIC_EMAILJS_ORIGIN || EMAILJS_API_ORIGIN;
+  const problem = apiOriginProblem(origin);
+  if (problem) throw new Error(`PUBLIC_EMAILJS_ORIGIN ${problem} ("${origin}")`);
+  return { values, configured: requiredEmailJsVariables.some((name) => values[name]), origin };
+}
+
+/**
+ * The content security policy's `connect-src`: the site itself and the API the form posts to.
+ * @param {string} origin an origin `readEmailJsEnv` gives
+ * @returns {`connect-src ${string}`}
+ */
+export const connectSrc = (origin) => (origin === PAGE_ORIGIN ? "connect-src 'self'" : `connect-src 'self' ${origin}`);

@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import config from '../../../astro.config.mjs';
 import { localInboxEnv, localTemplates } from '../../../local-inbox/env.mjs';
 import { emailTemplates } from '../../emails/templates.mjs';
-import { autoReplyEnvVariable, locales } from '../../i18n/locales';
-import { emailJsSettings, requiredEmailJsVariables } from './emailjs-settings.mjs';
+import { connectSrc, emailJsSettings, readEmailJsEnv, requiredEmailJsVariables } from './emailjs-settings.mjs';
 
 /** The cells of the first Markdown table after `heading` in README.md, without its header row. */
 function readmeTable(heading: string): string[][] {
@@ -14,23 +15,14 @@ function readmeTable(heading: string): string[][] {
   const lines = readme.slice(start).split('\n');
   const first = lines.findIndex((line) => line.startsWith('|'));
   const end = lines.findIndex((line, index) => index > first && !line.startsWith('|'));
-  return lines.slice(first + 2, end).map((row) =>
-    row
-      .slice(1, -1)
-      .split(' | ')
-      .map((cell) => cell.trim()),
-  );
+  const cells = (row: string) => row.slice(1, -1).split(' | ');
+  return lines.slice(first + 2, end).map((row) => cells(row).map((cell) => cell.trim()));
 }
 
 const code = (text: string) => `\`${text}\``;
 const names = emailJsSettings.map((setting) => setting.name);
 
 describe('the EmailJS settings, declared once', () => {
-  it('hold one auto-reply template per locale of the registry', () => {
-    for (const locale of locales) expect(names).toContain(autoReplyEnvVariable(locale));
-    expect(new Set(names).size).toBe(names.length);
-  });
-
   it('are the environment schema of the build: the required ones required', () => {
     const schema = config.env?.schema ?? {};
     expect(Object.keys(schema)).toEqual(names);
@@ -48,14 +40,10 @@ describe('the EmailJS settings, declared once', () => {
   });
 
   it('are the lines of .env.example, in the same order, with a value for each required one', () => {
-    const lines = readFileSync('.env.example', 'utf-8')
-      .split('\n')
-      .filter((line) => /^[A-Z_]+=/.test(line));
-    expect(lines.map((line) => line.split('=')[0])).toEqual(names);
-    for (const { name, required } of emailJsSettings) {
-      const value = (lines.find((line) => line.startsWith(`${name}=`)) ?? '').slice(name.length + 1);
-      expect(value !== '', `${name} in .env.example`).toBe(required);
-    }
+    const lines = readFileSync('.env.example', 'utf-8').match(/^[A-Z_]+=.*$/gm) ?? [];
+    expect(lines.map((line) => [line.split('=')[0], !line.endsWith('=')])).toEqual(
+      emailJsSettings.map(({ name, required }) => [name, required]),
+    );
   });
 
   it('are README’s table of variables, each with what it holds', () => {
@@ -73,5 +61,43 @@ describe('the EmailJS settings, declared once', () => {
         params.map(code).join(', '),
       ]),
     );
+  });
+});
+
+describe('the EmailJS values, read for Node in one place', () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const origin = 'PUBLIC_EMAILJS_ORIGIN';
+
+  it.each([
+    ['', "connect-src 'self' https://api.emailjs.com"],
+    ['http://127.0.0.1:4321', "connect-src 'self' http://127.0.0.1:4321"],
+    ['/', "connect-src 'self'"],
+  ])('with PUBLIC_EMAILJS_ORIGIN=%o, let the content security policy reach the API: %s', (value, directive) => {
+    vi.stubEnv(origin, value);
+    expect(connectSrc(readEmailJsEnv('production', false).origin)).toBe(directive);
+  });
+
+  it.each([
+    ['api.emailjs.com', 'is neither "/" nor an absolute URL'],
+    ['ftp://api.example.org', 'must be an http or https URL'],
+    [
+      'https://api.emailjs.com/',
+      'must be an origin alone, without a path or a trailing slash: https://api.emailjs.com',
+    ],
+  ])('stop the build on an origin the library could not glue its path to: %o', (value, problem) => {
+    vi.stubEnv(origin, value);
+    expect(() => readEmailJsEnv('production', false)).toThrow(`PUBLIC_EMAILJS_ORIGIN ${problem} ("${value}")`);
+  });
+
+  it('come from the environment before the .env files, as Astro reads them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emailjs-env-'));
+    expect(readEmailJsEnv('development', dir).configured).toBe(false);
+    writeFileSync(join(dir, '.env'), 'PUBLIC_EMAILJS_SERVICE_ID=from-file\nPUBLIC_EMAILJS_ORIGIN=/\n');
+    vi.stubEnv('PUBLIC_EMAILJS_SERVICE_ID', 'from-environment');
+    expect(readEmailJsEnv('development', dir)).toMatchObject({
+      values: { PUBLIC_EMAILJS_SERVICE_ID: 'from-environment' },
+      configured: true,
+      origin: '/',
+    });
   });
 });

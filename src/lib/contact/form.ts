@@ -1,13 +1,19 @@
+import type { Delivery, DeliveryFailure } from './delivery';
 import type { ContactDraftStore } from './draft';
-import { describeSendFailure } from './failure';
-import { contactFields, checkField, validateContactMessage, type FieldErrors } from './validate';
-import { emptyMessage, type ContactField, type ContactMessage } from './message';
-import { SendTimeoutError } from './timeout';
+import {
+  checkField,
+  contactFields,
+  emptyMessage,
+  validateContactMessage,
+  type ContactField,
+  type ContactMessage,
+  type FieldErrors,
+} from './message';
 
 export type ContactStatus = 'idle' | 'success' | 'error';
 
 /**
- * What the visitor needs to know beyond the spec's status message, so they neither give up on a
+ * What the visitor needs to know beyond the status message, so they neither give up on a
  * message that did not arrive nor send twice one that did:
  * - `notDelivered`: the notification failed; their text is still in the form.
  * - `noAnswer`: the notification got no answer in time; it may or may not have arrived.
@@ -15,6 +21,13 @@ export type ContactStatus = 'idle' | 'success' | 'error';
  * - `interrupted`: a restored draft was being sent when its page was left.
  */
 export type ContactNotice = 'notDelivered' | 'noAnswer' | 'delivered' | 'interrupted';
+
+/** What a failed delivery that never reached the agency tells the visitor. */
+const undelivered: Record<DeliveryFailure, ContactNotice> = {
+  rejected: 'notDelivered',
+  unloaded: 'notDelivered',
+  timeout: 'noAnswer',
+};
 
 export interface ContactFormState {
   fields: ContactMessage;
@@ -27,12 +40,12 @@ export interface ContactFormState {
   notice?: ContactNotice | undefined;
 }
 
-/** The spec's status reset: back to idle this long after each submission ends. */
+/** docs/behaviour.md › Constants: back to idle this long after each submission ends. */
 export const STATUS_RESET_MS = 5000;
 
 export interface ContactFormOptions {
-  /** Sends the message; calls `onNotified` once the agency has it (see `sendContactMessage`). */
-  deliver: (message: ContactMessage, onNotified: () => void) => Promise<void>;
+  /** Sends the message, and is told to get ready as soon as the visitor types. */
+  delivery: Delivery;
   logError?: (...data: unknown[]) => void;
   /** Keeps what was typed across reloads and pages of this tab until the agency has it. */
   draft?: ContactDraftStore | undefined;
@@ -72,7 +85,7 @@ const initialContactFormState: ContactFormState = {
  * also kept in the draft. A submit with a field in error sends nothing and changes no status: it
  * only lists the errors.
  */
-export function createContactForm({ deliver, logError = console.error, draft }: ContactFormOptions): ContactForm {
+export function createContactForm({ delivery, logError = console.error, draft }: ContactFormOptions): ContactForm {
   let state = initialContactFormState;
   let resetTimer: ReturnType<typeof setTimeout> | undefined;
   const listeners = new Set<() => void>();
@@ -101,6 +114,9 @@ export function createContactForm({ deliver, logError = console.error, draft }: 
       const errors = shown ? (problem ? { ...others, [field]: problem } : others) : state.errors;
       update({ fields: { ...state.fields, [field]: value }, errors });
       draft?.save(state.fields);
+      // The library is loaded once the visitor starts typing, not with the page: most visitors
+      // never send, and whoever does has it at hand by the time they press the button.
+      delivery.prepare();
     },
     resume(typed) {
       if (state.sending) return;
@@ -119,25 +135,22 @@ export function createContactForm({ deliver, logError = console.error, draft }: 
       if (Object.keys(errors).length > 0) return;
       clearTimeout(resetTimer);
       const message = state.fields;
-      // Set inside deliver's callback, where the type checker does not follow it.
+      // Set inside the delivery's callback, where the type checker does not follow it.
       let notified = false as boolean;
       update({ sending: true, status: 'idle', notice: undefined });
       draft?.save(message, true);
       try {
-        if (honeypot.trim()) markSent();
-        else
-          await deliver(message, () => {
-            notified = true;
-            markSent();
-          });
-      } catch (error) {
-        logError(
-          'Contact form: sending failed',
-          describeSendFailure(error),
-          ...(error instanceof SendTimeoutError ? [error.message] : []),
-        );
-        const notice = notified ? 'delivered' : error instanceof SendTimeoutError ? 'noAnswer' : 'notDelivered';
-        update({ status: 'error', notice });
+        if (honeypot.trim()) {
+          markSent();
+          return;
+        }
+        const failed = await delivery.send(message, () => {
+          notified = true;
+          markSent();
+        });
+        if (!failed) return;
+        logError('Contact form: sending failed', ...failed.logged);
+        update({ status: 'error', notice: notified ? 'delivered' : undelivered[failed.failure] });
         if (!notified) draft?.save(message);
       } finally {
         update({ sending: false });
