@@ -1,17 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
-import { builtSiteDir, expect, legalPages, localizedPath, locales, test } from './fixtures';
-import { forEveryPage, NOT_FOUND, readThrough } from './site-behaviour';
+import { builtHtml, expect, legalPages, localizedPath, locales, test } from './fixtures';
+import { forEveryPage, readThrough } from './site-behaviour';
 
 /** The budgets README's "Quality" lists, checked on the built site. */
 const KB = 1024;
 const budgets = { landingJs: 90 * KB, legalJs: 75 * KB, landingHtml: 20 * KB, stylesheet: 10 * KB };
 
-/** The HTML file a page is built to. */
-const builtHtml = (url: string) =>
-  readFileSync(`${builtSiteDir}${url === NOT_FOUND ? '/404.html' : `${url}index.html`}`, 'utf-8');
 const gzipped = (content: string | Buffer) => gzipSync(content, { level: 9 }).length;
 
 forEveryPage((url) => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { builtFiles } from '../deploy/production-build';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
@@ -22,6 +23,10 @@ export const builtSiteDir = LOCAL_BUILD_DIR;
 
 /** Every HTML file of the build (404 page included), with the path the server answers it at. */
 export const builtPages = () => builtFiles(builtSiteDir).filter(({ name }) => name.endsWith('.html'));
+
+/** The HTML the build made for `url`: the 404 page's for a path it has no page at. */
+export const builtHtml = (url: string) =>
+  readFileSync(builtPages().find((built) => built.url === url)?.file ?? `${builtSiteDir}/404.html`, 'utf-8');
 
 /**
  * The site's `test`: fails any test whose page throws or logs an error it did not expect

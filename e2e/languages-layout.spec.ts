@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -6,7 +5,7 @@ import resolveConfig from 'tailwindcss/resolveConfig.js';
 import LanguageSwitch from '../src/islands/LanguageSwitch';
 import tailwindConfig from '../tailwind.config.mjs';
 import {
-  builtSiteDir,
+  builtHtml,
   defaultLocale,
   expect,
   getTranslator,
@@ -33,9 +32,6 @@ const [md, lg] = [parseInt(screens.md, 10), parseInt(screens.lg, 10)];
 
 /** A language the site does not have, labelled with the two widest capitals. */
 const fakeLanguage = { locale: 'xx' as Locale, href: '/xx/', short: 'MW', name: 'Xxish' };
-
-const builtHtml = (url: string) =>
-  readFileSync(`${builtSiteDir}${url.endsWith('.html') ? url : `${url}index.html`}`, 'utf-8');
 
 /** Every width the page's stylesheet treats differently, with the pixel below it; and the narrowest phone. */
 function breakpointEdges(html: string): number[] {
