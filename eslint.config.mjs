@@ -29,10 +29,6 @@ export default defineConfig(
     'build output and tool state',
   ),
 
-  // TEMPORARY: test files that are being rewritten on other branches; lint them once those land
-  // and delete this block.
-  globalIgnores(['e2e/**'], 'temporary: tests in rewrite'),
-
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
   tseslint.configs.stylisticTypeChecked,

@@ -10,16 +10,16 @@ import { builtPages, expect, test } from './fixtures';
 /** Each rule of a page's inline stylesheets, as its declarations by property. */
 function rulesOf(html: string): Map<string, string>[] {
   // Up to the closing tag: the stylesheet may hold "<" itself, as a range query `(width<348px)` does.
-  const css = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!).join('\n');
+  const css = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('\n');
   // The innermost blocks are the rules; an at-rule's braces only wrap them.
   return [...css.matchAll(/\{([^{}]*)\}/g)].map(
     (block) =>
       new Map(
-        block[1]!
+        block[1]
           .split(';')
           .map((declaration) => declaration.split(':'))
           .filter((parts) => parts.length > 1)
-          .map(([property, ...value]) => [property!.trim(), value.join(':').trim()]),
+          .map(([property, ...value]) => [property.trim(), value.join(':').trim()]),
       ),
   );
 }

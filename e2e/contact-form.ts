@@ -1,27 +1,38 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { localTemplates } from '../local-inbox/env.mjs';
-import type { FailureRule } from '../local-inbox/handler.mjs';
+import { SEND_PATH, type FailureRule, type SendRequest } from '../local-inbox/handler.mjs';
 import { CONTACT_DRAFT_KEY } from '../src/lib/contact/draft';
 import { emptyMessage, type ContactMessage } from '../src/lib/contact/message';
 import { text } from './contact-text';
 import { inboxFor, uniqueEmail } from './inbox-client';
-import { agency, defaultLocale, expect, localizedPath, test as siteTest, waitForIsland, type Locale } from './fixtures';
+import {
+  agency,
+  defaultLocale,
+  expect,
+  holdBack,
+  localizedPath,
+  test as siteTest,
+  waitForIsland,
+  type Locale,
+} from './fixtures';
 
 export { emptyMessage, text, type ContactMessage };
-
-/** `text` as a pattern that matches it literally (the sending label ends in dots). */
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** How long the dev server may take to bring the form to life. */
 const DEV_SERVER_HYDRATION_MS = 30_000;
 
-/** How long the inbox holds an answer while a test watches the form in between. */
-export const SENDING_WINDOW_MS = 3000;
 /** docs/behaviour.md › Constants: the form's status returns to idle this long after a submission ends. */
 export const STATUS_RESET_MS = 5000;
 
 /** Each failed send: the form's own report, and Chromium's line for a request that failed. */
 export const sendFailureErrors = /^Contact form: sending failed|^Failed to load resource/;
+
+/** The template ids the form sends with from a page in `locale`. */
+const templatesFor = (locale: Locale) => ({
+  notification: localTemplates.notification,
+  autoReply: localTemplates.autoReply[locale],
+});
+type Template = keyof ReturnType<typeof templatesFor>;
 
 /**
  * The contact form of one language, as a visitor meets it. `origin` opens it on another server
@@ -42,7 +53,8 @@ export function contactForm(page: Page, locale: Locale, origin = '') {
     form,
     fields,
     hydrated,
-    submit: form.getByRole('button', { name: new RegExp(`${escapeRegExp(t.submit)}|${escapeRegExp(t.sending)}`) }),
+    /** Its name changes while it sends. */
+    submit: form.locator('button[type="submit"]'),
     success: form.getByRole('status'),
     error: form.getByRole('alert'),
     /** What follows the status message: whether the message arrived, and where to write instead. */
@@ -62,13 +74,21 @@ export function contactForm(page: Page, locale: Locale, origin = '') {
       await expect(hydrated).toHaveCount(1);
     },
     async fill(message: ContactMessage) {
-      for (const [field, value] of Object.entries(message)) await fields[field as keyof ContactMessage].fill(value);
+      for (const [field, input] of Object.entries(fields)) await input.fill(message[field as keyof ContactMessage]);
     },
     async values(): Promise<ContactMessage> {
       const value = (field: keyof ContactMessage) => fields[field].inputValue();
       const [name, email, title] = [await value('name'), await value('email'), await value('title')];
       return { name, email, title, project: await value('project') };
     },
+    /**
+     * Holds the form's calls to `template` in the browser until the returned function is called, so a
+     * test watches the form while it sends for as long as it takes, however busy the machine.
+     */
+    holdSend: (template: Template = 'notification') =>
+      holdBack(page, `**${SEND_PATH}`, {
+        only: (request) => (request.postDataJSON() as SendRequest).template_id === templatesFor(locale)[template],
+      }),
     /** The draft this tab keeps in sessionStorage, as stored. */
     draft: () =>
       page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? 'null') as unknown, CONTACT_DRAFT_KEY),
@@ -88,14 +108,14 @@ export const visitor = (label: string): ContactMessage => ({
 /** The local inbox as one visitor's contact messages reach it, from a page in `locale`. */
 function contactInbox(request: APIRequestContext, email: string, locale: Locale) {
   const inbox = inboxFor(request, email);
-  const templates = { notification: localTemplates.notification, autoReply: localTemplates.autoReply[locale] };
+  const templates = templatesFor(locale);
   return {
     messages: inbox.messages,
     templates,
     /** The template of each message that arrived, in order of arrival. */
     arrived: async () => (await inbox.messages()).map((message) => message.template_id),
     /** The next call for `template` (the notification unless said) answers by `rule` instead. */
-    failNext: (rule: Omit<FailureRule, 'email' | 'templateId'>, template: keyof typeof templates = 'notification') =>
+    failNext: (rule: Omit<FailureRule, 'email' | 'templateId'>, template: Template = 'notification') =>
       inbox.failNext({ ...rule, templateId: templates[template] }),
   };
 }

@@ -57,7 +57,3 @@ export function emailLine(template: EmailTemplate, variable: string, value: stri
   if (!line) throw new Error(`${template.file} has no line with ${token}`);
   return line.replace(token, value);
 }
-
-/** The e-mail's subject as its recipient reads it: the template's `<title>` with `params` in place. */
-export const emailSubject = (template: EmailTemplate, params: Record<string, string>) =>
-  template.subject.replace(/\{\{(\w+)\}\}/g, (token, name: string) => params[name] ?? token);

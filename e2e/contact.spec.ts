@@ -1,22 +1,26 @@
+import type { Page } from '@playwright/test';
 import { builtSiteInboxOrigin, localInboxEnv } from '../local-inbox/env.mjs';
-import { autoReplyTemplateName, loadEmailTemplate, type EmailTemplateName } from '../src/emails/templates';
 import { fieldMaxLength } from '../src/lib/contact/message';
+import { SEND_TIMEOUT_MS } from '../src/lib/contact/delivery';
 import { E2E_PORT } from '../playwright.config';
 import {
+  contactForm,
   emptyMessage,
   expect,
-  SENDING_WINDOW_MS,
   sendFailureErrors,
   STATUS_RESET_MS,
   test,
-  text,
+  type ContactForm,
   type ContactMessage,
 } from './contact-form';
-import { emailLine, emailSubject, type ContactText } from './contact-text';
-import { inboxPageConsoleErrors } from './inbox-client';
-import { agency, defaultLocale, locales } from './fixtures';
+import type { ContactText } from './contact-text';
+import { agency, defaultLocale, languageLink, localizedPath, locales, otherLocales } from './fixtures';
 
-/** The contact form's states and every row of docs/behaviour.md › Error catalogue, in each language. */
+/**
+ * The contact form's states and every row of docs/behaviour.md › Error catalogue, in each language;
+ * and nothing typed into it is lost to a stalled or failing network, a reload or a link, and nothing
+ * invites the visitor to send a message twice (docs/behaviour.md › Contact form).
+ */
 
 const env = localInboxEnv(builtSiteInboxOrigin(E2E_PORT));
 /** What both calls carry besides their template (docs/behaviour.md › Contact form). */
@@ -27,28 +31,32 @@ const call = {
 };
 
 type Field = keyof ContactMessage;
+/** The fields in error with the message each shows, in the form's order: the first one is focused. */
+type Problems = (t: ContactText) => [[Field, string], ...[Field, string][]];
 /**
- * Entries the form refuses before sending: what is entered, whether the browser's own check would
- * refuse it too, and the message each field in error shows (the first one focused).
+ * Entries the form refuses before sending: what is entered, and whether the browser's own check refuses it
+ * too. Which entries count as missing or malformed: src/lib/contact/message.test.ts.
  */
 const refusals: [what: string, entry: Partial<ContactMessage>, browserRefuses: boolean, problems: Problems][] = [
-  ['a malformed address', { email: 'not-an-email' }, true, (t) => ({ email: t.emailMalformed })],
-  ['an address with a dotless domain', { email: 'erika@example' }, false, (t) => ({ email: t.emailDomainWithoutDot })],
-  ['a missing subject', { title: '' }, true, (t) => ({ title: t.titleMissing })],
   [
-    'a name and subject of invisible characters only',
-    { name: '\u200B\u2060\u202E', title: '\u3164\u2800' },
-    false,
-    (t) => ({ name: t.nameMissing, title: t.titleMissing }),
+    'nothing entered',
+    { name: '', email: '', title: '' },
+    true,
+    (t) => [
+      ['name', t.nameMissing],
+      ['email', t.emailMissing],
+      ['title', t.titleMissing],
+    ],
   ],
+  ['a malformed address', { email: 'not-an-email' }, true, (t) => [['email', t.emailMalformed]]],
+  ['an address with a dotless domain', { email: 'erika@example' }, false, (t) => [['email', t.emailDomainWithoutDot]]],
   [
     'a name past its maxlength, as a script sets it',
     { name: 'E'.repeat(fieldMaxLength.name + 1) },
     false,
-    (t) => ({ name: t.tooLong(fieldMaxLength.name) }),
+    (t) => [['name', t.tooLong(fieldMaxLength.name)]],
   ],
 ];
-type Problems = (t: ContactText) => Partial<Record<Field, string>>;
 
 /** Failures of the first call, one per row of the error catalogue, and what the form logs for each. */
 const firstCallFailures = [
@@ -61,138 +69,70 @@ const firstCallFailures = [
   { row: 'invalid request', logged: { status: 400, text: 'The Public Key is invalid' } },
 ];
 
+/**
+ * Sends the form, held in the browser so it stays sending, and starts leaving the page by `leave`:
+ * the page asks first (docs/behaviour.md › Contact form); the question and what lets the send go on.
+ */
+async function leaveMidSend(page: Page, form: ContactForm, leave: () => Promise<unknown>) {
+  const release = await form.holdSend();
+  await form.submit.click();
+  await expect(form.submit).toBeDisabled();
+  const asked = page.waitForEvent('dialog');
+  void leave();
+  const question = await asked;
+  expect(question.type()).toBe('beforeunload');
+  return { question, release };
+}
+
 for (const locale of locales) {
   test.describe(`contact form (${locale})`, () => {
     test.use({ language: locale });
 
-    test('sends the notification, then the auto-reply, holding the form still meanwhile; then success and empty fields', async ({
-      page,
-      form,
-      message,
-      inbox,
-      t,
-    }) => {
-      // Long enough to watch the form while it sends, even on a busy machine.
-      await inbox.failNext({ delayMs: SENDING_WINDOW_MS });
-      await form.submit.focus();
-      await page.keyboard.press('Enter');
-      await expect(form.submit).toHaveText(t.sending);
-      await expect(form.submit).toBeDisabled();
-      await expect(form.submit.locator('svg')).toHaveClass(/animate-pulse/);
-      await expect(form.submit).toBeFocused();
-      // Read-only, so the agency gets exactly what the visitor sees; announced, so never aria-busy.
-      for (const field of Object.values(form.fields)) await expect(field).toHaveAttribute('readonly', '');
-      await expect(form.form).not.toHaveAttribute('aria-busy', 'true');
-      // A second press while sending sends nothing more.
-      await page.keyboard.press('Enter');
-
-      await expect(form.success).toHaveText(t.success);
-      await expect(form.error).toBeEmpty();
-      expect(await form.values()).toEqual(emptyMessage);
-      await expect(form.submit).toHaveText(t.submit);
-      await expect(form.submit).toBeEnabled();
-      await expect(form.submit).toBeFocused();
-      for (const field of Object.values(form.fields)) await expect(field).not.toHaveAttribute('readonly');
-
-      await expect.poll(inbox.arrived).toEqual([inbox.templates.notification, inbox.templates.autoReply]);
-      const [notification, autoReply] = await inbox.messages();
-      // The browser talked to the API as to another origin, as it does with EmailJS.
-      expect(notification).toMatchObject({ ...call, origin: `http://localhost:${E2E_PORT}` });
-      expect(notification!.template_params).toEqual({ ...message, to_name: agency.name });
-      expect(autoReply).toMatchObject(call);
-      expect(autoReply!.template_params).toEqual({ name: message.name, email: message.email, title: message.title });
-    });
-
     test.describe(() => {
-      test.use({ expectedConsoleErrors: inboxPageConsoleErrors });
-      test('the local inbox shows both e-mails as their recipients see them, the reply in the page’s language', async ({
+      test.use({ pausedClock: true });
+      test('sends the notification, then the auto-reply, holding the form still meanwhile; success, empty fields, idle 5 s after', async ({
         page,
         form,
-        message: visitor,
+        message,
         inbox,
         t,
       }) => {
-        // Markup and character references in what the visitor typed reach the recipient as text.
-        const message = { ...visitor, name: 'Erika <b>Mustermann</b>', title: `${visitor.title} <i>&amp;</i> Bistro` };
-        await form.fill(message);
-        await form.submit.click();
-        await expect(form.success).toHaveText(t.success);
-        await expect.poll(inbox.arrived).toHaveLength(2);
+        const release = await form.holdSend();
+        await form.submit.focus();
+        await page.keyboard.press('Enter');
+        await expect(form.submit).toHaveText(t.sending);
+        await expect(form.submit).toBeDisabled();
+        await expect(form.submit.locator('svg')).toHaveClass(/animate-pulse/);
+        await expect(form.submit).toBeFocused();
+        // Read-only, so the agency gets exactly what the visitor sees; announced, so never aria-busy.
+        for (const field of Object.values(form.fields)) await expect(field).toHaveAttribute('readonly', '');
+        await expect(form.form).not.toHaveAttribute('aria-busy', 'true');
+        // A second press while sending sends nothing more.
+        await page.keyboard.press('Enter');
+        release();
 
-        await page.goto('/inbox');
-        const entry = async (templateId: string, templateName: EmailTemplateName) => {
-          const template = await loadEmailTemplate(templateName);
-          const item = page.locator(`li[data-template-id="${templateId}"]`).filter({ hasText: message.email });
-          await expect(item.getByRole('heading')).toHaveText(emailSubject(template, message));
-          return { item, template, body: item.locator('iframe').contentFrame().locator('body') };
-        };
-        const reply = await entry(inbox.templates.autoReply, autoReplyTemplateName(locale));
-        await expect(reply.body).toContainText(emailLine(reply.template, 'name', message.name));
-        await expect(reply.body).toContainText(agency.phone);
-        await expect(reply.body.locator('b')).toHaveCount(0);
-        const notification = await entry(inbox.templates.notification, 'notification');
-        await expect(notification.body).toContainText(emailLine(notification.template, 'to_name', agency.name));
-        await expect(notification.body).toContainText(message.project.split('\n')[1]!);
-        // The raw parameters are still there, one click away.
-        await reply.item.getByText('Parameters as sent').click();
-        await expect(reply.item.locator('details table')).toContainText(`name${message.name}`);
-      });
-    });
-
-    test.describe(() => {
-      test.use({ pausedClock: true });
-      test('returns to idle 5 s after the submission ends', async ({ page, form, inbox, t }) => {
-        await form.submit.click();
         await expect(form.success).toHaveText(t.success);
+        await expect(form.error).toBeEmpty();
+        expect(await form.values()).toEqual(emptyMessage);
         // The submission ends when the auto-reply's answer is in: the button leaves its sending state.
         await expect(form.submit).toHaveText(t.submit);
+        await expect(form.submit).toBeEnabled();
+        await expect(form.submit).toBeFocused();
+        for (const field of Object.values(form.fields)) await expect(field).not.toHaveAttribute('readonly');
         await page.clock.runFor(STATUS_RESET_MS - 100);
         await expect(form.success).toHaveText(t.success);
         await page.clock.runFor(200);
         await expect(form.success).toBeEmpty();
-        expect(await inbox.arrived()).toHaveLength(2);
+
+        await expect.poll(inbox.arrived).toEqual([inbox.templates.notification, inbox.templates.autoReply]);
+        const sent = await inbox.messages();
+        // The browser talked to the API as to another origin, as it does with EmailJS.
+        expect(sent).toMatchObject([{ ...call, origin: `http://localhost:${E2E_PORT}` }, call]);
+        expect(sent.map((email) => email.template_params)).toEqual([
+          { ...message, to_name: agency.name },
+          { name: message.name, email: message.email, title: message.title },
+        ]);
       });
-    });
-
-    test('an empty submit shows our messages in the page’s language, next to each field, and focuses the first', async ({
-      emptyForm: form,
-      sendCalls,
-      t,
-    }) => {
-      // The browser's bubbles speak the browser's language, so the hydrated form turns them off.
-      await expect(form.form).toHaveAttribute('novalidate', '');
-      // The browser fires `invalid` whenever it validates the form itself.
-      const invalidEvents = await form.form.evaluateHandle((element) => {
-        const events: Event[] = [];
-        element.addEventListener('invalid', (event) => events.push(event), true);
-        return events;
-      });
-      await form.submit.click();
-
-      await expect(form.fields.name).toBeFocused();
-      const expected = { name: t.nameMissing, email: t.emailMissing, title: t.titleMissing };
-      for (const [field, message] of Object.entries(expected)) {
-        const input = form.fields[field as Field];
-        await expect(input).toHaveAttribute('aria-invalid', 'true');
-        await expect(input).toHaveAccessibleDescription(message);
-        const browserMessage = await input.evaluate((element: HTMLInputElement) => element.validationMessage);
-        expect(browserMessage).not.toBe('');
-        await expect(form.form).not.toContainText(browserMessage);
-      }
-      await expect(form.fields.project).not.toHaveAttribute('aria-invalid');
-      expect(await invalidEvents.evaluate((events) => events.length)).toBe(0);
-
-      // Each message goes as soon as its field is valid; the others stay.
-      await form.fields.name.fill('Erika Mustermann');
-      await expect(form.fields.name).not.toHaveAttribute('aria-invalid');
-      await expect(form.fields.name).not.toHaveAttribute('aria-describedby');
-      await expect(form.form.getByText(t.nameMissing)).toHaveCount(0);
-      await expect(form.fields.email).toHaveAccessibleDescription(t.emailMissing);
-      await form.submit.click();
-      await expect(form.fields.email).toBeFocused();
-      await expect(form.success).toBeEmpty();
-      await expect(form.error).toBeEmpty();
-      expect(sendCalls).toEqual([]);
     });
 
     for (const [what, entry, browserRefuses, problems] of refusals) {
@@ -208,30 +148,34 @@ for (const locale of locales) {
           // As typing does, or a script (autofill, an extension), which maxlength does not stop: the
           // native setter, then an input event.
           await form.fields[field as Field].evaluate((input: HTMLInputElement, value) => {
-            Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+            Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
             input.dispatchEvent(new Event('input', { bubbles: true }));
           }, value);
         }
         await form.submit.click();
 
-        const shown = Object.entries(problems(t)) as [Field, string][];
-        const first = form.fields[shown[0]![0]];
-        await expect(first).toBeFocused();
+        const shown = problems(t);
         for (const [field, reason] of shown) {
           await expect(form.fields[field]).toHaveAttribute('aria-invalid', 'true');
           await expect(form.fields[field]).toHaveAccessibleDescription(reason);
           await expect(form.form.getByText(reason)).toBeVisible();
         }
-        const browserValid = await first.evaluate((input: HTMLInputElement) => input.validity.valid);
+        const browserValid = await form.fields[shown[0][0]].evaluate((input: HTMLInputElement) => input.validity.valid);
         expect(browserValid, 'the browser’s own check').toBe(!browserRefuses);
         await page.waitForTimeout(300);
         expect(sendCalls).toEqual([]);
         await expect(form.success).toBeEmpty();
         expect(await form.values()).toEqual({ ...message, ...entry });
 
-        await form.fill(message);
-        await expect(first).not.toHaveAttribute('aria-invalid');
-        await form.submit.click();
+        // Corrected one field at a time: its reason goes at once, the others stay, and each submit
+        // focuses the first field still in error; the last one sends.
+        for (const [field, reason] of shown) {
+          await expect(form.fields[field]).toBeFocused();
+          await form.fields[field].fill(message[field]);
+          await expect(form.fields[field]).not.toHaveAttribute('aria-invalid');
+          await expect(form.form.getByText(reason)).toHaveCount(0);
+          await form.submit.click();
+        }
         await expect(form.success).toHaveText(t.success);
         await expect.poll(inbox.arrived).toHaveLength(2);
       });
@@ -282,9 +226,11 @@ for (const locale of locales) {
         t,
       }) => {
         const logged = { status: 400, text: 'The template ID is invalid' };
-        await inbox.failNext({ ...logged, delayMs: SENDING_WINDOW_MS }, 'autoReply');
+        await inbox.failNext(logged, 'autoReply');
+        const release = await form.holdSend('autoReply');
         await form.submit.click();
         await expect(form.success).toHaveText(t.success);
+        release();
         await expect(form.error).toHaveText(t.error);
         await expect(form.success).toBeEmpty();
         await expect(form.notice).toHaveText(t.delivered);
@@ -314,15 +260,143 @@ for (const locale of locales) {
         expect(await inbox.messages()).toHaveLength(2);
       });
     });
+
+    test.describe(() => {
+      test.use({ pausedClock: true, expectedConsoleErrors: sendFailureErrors });
+      test('a send that never answers gives up after 20 s: the error, the text kept, the agency’s address', async ({
+        page,
+        form,
+        message,
+        inbox,
+        failures,
+        t,
+      }) => {
+        await inbox.failNext({ status: 'hang' });
+        const sent = page.waitForRequest((sending) => sending.url().endsWith('/api/v1.0/email/send'));
+        await form.submit.click();
+        await sent;
+        await page.clock.runFor(SEND_TIMEOUT_MS - 1000);
+        await expect(form.submit).toHaveText(t.sending);
+        await page.clock.runFor(1000);
+        await expect(form.error).toHaveText(t.error);
+        await expect(form.notice).toHaveText(t.noAnswer);
+        await expect(form.agencyAddress).toHaveText(agency.email);
+        expect(await form.values()).toEqual(message);
+        await expect(form.submit).toHaveText(t.submit);
+        await expect(form.submit).toBeEnabled();
+        await expect.poll(() => failures).toEqual([{ status: 0, text: 'Network Error' }]);
+        // docs/behaviour.md › Contact form: the status goes 5 s after the submission ends; the notice stays.
+        await page.clock.runFor(STATUS_RESET_MS);
+        await expect(form.error).toBeEmpty();
+        await expect(form.notice).toHaveText(t.noAnswer);
+      });
+    });
+
+    test('leaving mid-send asks first, and a visitor who stays sees the message through', async ({
+      page,
+      form,
+      inbox,
+      t,
+    }) => {
+      const footerLink = page.getByRole('contentinfo').getByRole('link').first();
+      const { question, release } = await leaveMidSend(page, form, () => footerLink.click({ noWaitAfter: true }));
+      await question.dismiss();
+      release();
+      await expect(form.success).toHaveText(t.success);
+      await expect(page).toHaveURL(new RegExp(`${localizedPath('/', locale)}#contact$`));
+      await expect.poll(inbox.arrived).toHaveLength(2);
+      // Once the message is through, the page may be left without a question.
+      await expect(form.submit).toHaveText(t.submit);
+      page.on('dialog', (dialog) => {
+        expect.soft(dialog.type(), 'no question once nothing is being sent').toBe('none');
+        void dialog.dismiss();
+      });
+      await page.evaluate(() => location.reload());
+      await page.waitForLoadState('load');
+    });
+
+    test('a visitor who leaves anyway mid-send finds the text again, with a warning that it may have arrived', async ({
+      page,
+      form,
+      message,
+      t,
+    }) => {
+      const { question } = await leaveMidSend(page, form, () => page.evaluate(() => location.reload()));
+      await question.accept();
+      await form.hydratedAgain();
+      expect(await form.values()).toEqual(message);
+      await expect(form.notice).toHaveText(t.interrupted);
+    });
+
+    test('a reload mid-typing brings the text back; a delivered message clears it', async ({
+      page,
+      form,
+      message,
+      inbox,
+      t,
+    }) => {
+      await page.reload();
+      await form.hydratedAgain();
+      expect(await form.values()).toEqual(message);
+      await expect(form.notice).toBeEmpty();
+      expect(await form.draft()).toEqual({ fields: message, inFlight: false });
+      await form.submit.click();
+      await expect(form.success).toHaveText(t.success);
+      expect(await form.draft()).toBeNull();
+      await page.reload();
+      await form.hydratedAgain();
+      expect(await form.values()).toEqual(emptyMessage);
+      await expect.poll(inbox.arrived).toHaveLength(2);
+    });
+
+    for (const other of otherLocales(locale)) {
+      test(`a language switch mid-typing keeps the text in the form in ${other}`, async ({
+        page,
+        emptyForm,
+        message,
+      }) => {
+        await emptyForm.fill(message);
+        await (await languageLink(page, other)).click();
+        await expect(page).toHaveURL(`${localizedPath('/', other)}#contact`);
+        const there = contactForm(page, other);
+        await there.hydratedAgain();
+        expect(await there.values()).toEqual(message);
+      });
+    }
   });
 }
 
-test.describe('contact form before it hydrates', () => {
-  test.use({ javaScriptEnabled: false });
+// Text typed before the form's code arrives, and a submit then: e2e-journeys/journeys/contact-form.ts,
+// in every engine.
+test('the form hydrates when a visitor reaches it by keyboard, before it scrolls into view', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  // Focus without scrolling: only the visitor's intent can wake the form now.
+  await page.locator('#contact-name').evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(contactForm(page, defaultLocale).hydrated).toHaveCount(1);
+});
 
-  test('cannot be submitted natively, so nothing typed can end up in a URL', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByRole('button', { name: text[defaultLocale].submit })).toBeDisabled();
-    await expect(page.getByRole('form')).toHaveAttribute('method', 'post');
+test.describe('a stalled download of the sending library', () => {
+  test.use({ expectedConsoleErrors: /^Contact form: sending failed/ });
+
+  test('gives up after 20 s too, and says the message did not go out', async ({ page, message, t }) => {
+    // The one script that holds the library (it names the API's version field) never arrives.
+    await page.route('**/_astro/*.js', async (route) => {
+      const response = await route.fetch();
+      if ((await response.text()).includes('lib_version')) return;
+      await route.fulfill({ response });
+    });
+    await page.clock.install();
+    const form = contactForm(page, defaultLocale);
+    await form.open();
+    await form.fill(message);
+    await page.clock.pauseAt(Date.now() + 1000);
+    await form.submit.click();
+    await expect(form.submit).toHaveText(t.sending);
+    await page.clock.runFor(SEND_TIMEOUT_MS);
+    await expect(form.error).toHaveText(t.error);
+    await expect(form.notice).toHaveText(t.notDelivered);
+    expect(await form.values()).toEqual(message);
   });
 });

@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { builtFiles } from '../deploy/production-build';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
 import { routes } from '../src/routes';
@@ -22,6 +23,10 @@ export const builtSiteDir = LOCAL_BUILD_DIR;
 
 /** Every HTML file of the build (404 page included), with the path the server answers it at. */
 export const builtPages = () => builtFiles(builtSiteDir).filter(({ name }) => name.endsWith('.html'));
+
+/** The HTML the build made for `url`: the 404 page's for a path it has no page at. */
+export const builtHtml = (url: string) =>
+  readFileSync(builtPages().find((built) => built.url === url)?.file ?? `${builtSiteDir}/404.html`, 'utf-8');
 
 /**
  * The site's `test`: fails any test whose page throws or logs an error it did not expect
@@ -53,13 +58,18 @@ export async function languageLink(page: Page, locale: string) {
 }
 
 /**
- * Holds back the requests for `pattern` (an island's code, say) until the returned function is
- * called; then they go on, or fail as a lost connection would with `fail`.
+ * Holds back the requests for `pattern` (an island's code, say) that `only` picks until the returned
+ * function is called; then they go on, or fail as a lost connection would with `fail`.
  */
-export async function holdBack(page: Page, pattern: string, { fail = false } = {}) {
+export async function holdBack(
+  page: Page,
+  pattern: string,
+  { fail = false, only }: { fail?: boolean; only?: (request: Request) => boolean } = {},
+) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(pattern, async (route) => {
+    if (only && !only(route.request())) return route.continue();
     await held;
     await (fail ? route.abort() : route.continue());
   });
@@ -69,4 +79,10 @@ export async function holdBack(page: Page, pattern: string, { fail = false } = {
 /** Waits until the island whose component file matches `name` has hydrated. */
 export async function waitForIsland(page: Page, name: string, timeout?: number) {
   await expect(page.locator(hydratedIsland(name)).first()).toBeAttached({ timeout });
+}
+
+/** `value`, or a failure that names what is missing: for what a test cannot go on without. */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`${what} is missing`);
+  return value;
 }

@@ -7,14 +7,17 @@ import type { FailureRule, InboxMessage } from '../local-inbox/handler.mjs';
  * inbox (the dev server's) instead of the tested build's.
  */
 export function inboxFor(request: APIRequestContext, email: string, origin = '') {
+  // A connection of its own for each call: a test may wait longer than the server keeps an idle
+  // connection open (Node's 5 s), and Playwright would reuse it as it closes ("socket hang up").
+  const headers = { Connection: 'close' };
   return {
-    async messages(): Promise<InboxMessage[]> {
-      const all: InboxMessage[] = await (await request.get(`${origin}/inbox/messages`)).json();
+    messages: async () => {
+      const all = (await (await request.get(`${origin}/inbox/messages`, { headers })).json()) as InboxMessage[];
       return all.filter((message) => message.template_params.email === email);
     },
     /** The next matching send call answers like this instead of succeeding. */
-    async failNext(rule: Omit<FailureRule, 'email'>) {
-      const response = await request.post(`${origin}/inbox/failures`, { data: { ...rule, email } });
+    failNext: async (rule: Omit<FailureRule, 'email'>) => {
+      const response = await request.post(`${origin}/inbox/failures`, { headers, data: { ...rule, email } });
       if (!response.ok()) throw new Error(`The inbox refused the rule: ${response.status()}`);
     },
   };

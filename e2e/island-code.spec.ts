@@ -30,7 +30,7 @@ test("the islands' code is requested only after the page has loaded", async ({ p
   const timings = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     return {
-      loadEventStart: navigation!.loadEventStart,
+      loadEventStart: navigation.loadEventStart,
       islandCode: performance
         .getEntriesByType('resource')
         .filter((entry) => /\/_astro\/(client|ThemeToggle|LanguageSwitch)\.[^/]*\.js$/.test(entry.name))

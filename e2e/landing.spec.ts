@@ -2,18 +2,12 @@ import { devices } from '@playwright/test';
 import type { agencyStructuredData } from '../src/lib/structured-data';
 import { agency, expect, getTranslator, localizedPath, locales, test } from './fixtures';
 
-// What the landing page says is its snapshot (snapshots.spec.ts), the order of its sections and its width
-// on a phone are e2e-journeys/'s (first-load.ts, every-route.ts); here is the rest of what it does.
+// What the landing page says, with every link's address, is its snapshot (snapshots.spec.ts), and that
+// each fragment it links to is there is links.spec.ts's; the order of its sections and its width on a
+// phone are e2e-journeys/'s (first-load.ts, every-route.ts). Here is the rest of what it does.
 
 for (const locale of locales) {
   const t = getTranslator(locale);
-
-  test(`the hero’s call to action leads to the contact section (${locale})`, async ({ page }) => {
-    await page.goto(localizedPath('/', locale));
-    await page.locator('[data-hero-cta]').click();
-    await expect(page).toHaveURL(/#contact$/);
-    await expect(page.locator('#contact')).toBeInViewport();
-  });
 
   test(`project screenshots come as AVIF, loaded when a visitor gets near them (${locale})`, async ({ page }) => {
     await page.goto(localizedPath('/', locale));

@@ -149,14 +149,7 @@ function recordStorageWrites() {
   // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with each storage as `this`
   const setItem = Storage.prototype.setItem;
   Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
-    let storage = 'unknown storage';
-    try {
-      storage =
-        this === window.localStorage ? 'localStorage' : this === window.sessionStorage ? 'sessionStorage' : storage;
-    } catch {
-      // Storage the browser blocks throws on access; the write below throws the same way.
-    }
-    record(storage, key);
+    record(this === window.localStorage ? 'localStorage' : 'sessionStorage', key);
     setItem.call(this, key, value);
   };
   const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { SOCIAL_CARD } from '../src/lib/social-card';
-import { agency, allRoutes, builtSiteDir, expect, test } from './fixtures';
+import { agency, allRoutes, builtSiteDir, expect, present, test } from './fixtures';
 
 /** What one card may weigh: link previews are fetched on every share (the old shared image: 297 KB). */
 const CARD_BUDGET_BYTES = 100 * 1024;
@@ -12,7 +12,7 @@ test('every page in every language shares a card of its own, titled as the page 
   for (const { url } of allRoutes) {
     await page.goto(url);
     const meta = (property: string) => page.locator(`meta[property="${property}"]`).getAttribute('content');
-    const image = new URL((await meta('og:image'))!);
+    const image = new URL(present(await meta('og:image'), `${url}: og:image`));
     expect(image.origin, url).toBe(new URL(agency.siteUrl).origin);
     const heading = (await page.locator('h1').innerText()).replace(/\s+/g, ' ');
     expect(await meta('og:image:alt'), url).toBe(`${agency.name}: ${heading}`);

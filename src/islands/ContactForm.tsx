@@ -265,7 +265,9 @@ export default function ContactForm({ locale, strings, agencyName, agencyEmail, 
         <div className="sm:col-span-2">
           <label htmlFor="contact-project" className="font-medium text-ink-900 dark:text-ink-100">
             {strings['contact.form.project']}{' '}
-            <span className="text-sm font-normal text-ink-600 dark:text-ink-300">({strings['contact.form.optional']})</span>
+            <span className="text-sm font-normal text-ink-600 dark:text-ink-300">
+              ({strings['contact.form.optional']})
+            </span>
           </label>
           <textarea
             id="contact-project"
