@@ -2,8 +2,8 @@
 # The Debian packages npm test drives. The browsers come from Debian because Playwright cannot
 # download its own here: Chromium for the Playwright suite, and with Firefox ESR and WebKitGTK's
 # driver on a virtual display (the engine of Safari) for the journeys (e2e-journeys/). nginx and
-# openssl for deploy/nginx.test.ts and deploy/tls.test.ts, which run the shipped nginx configuration
-# with certificates they make; nmap, whose ssl-enum-ciphers lists the TLS suites nginx accepts.
+# openssl for deploy/nginx.test.ts, which runs the shipped nginx configuration with certificates
+# it makes; nmap, whose ssl-enum-ciphers lists the TLS suites nginx accepts.
 # Installs only what is missing, so a developer's machine is left alone.
 set -euo pipefail
 

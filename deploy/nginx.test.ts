@@ -13,24 +13,59 @@ import {
   securityHeaders,
   www,
 } from './built-site';
-import { fetchFrom, findNginx, hasOpenssl, installHint, loopback, startNginx, type RunningNginx } from './nginx-server';
+import {
+  fetchFrom,
+  findNginx,
+  hasOpenssl,
+  installHint,
+  loopback,
+  startNginx,
+  type KeyType,
+  type RunningNginx,
+} from './nginx-server';
 import { MINIMUM_OBSERVATORY_SCORE, observatoryInstalled, observatoryScan } from './observatory-scan';
 import { buildProductionSite, builtFiles } from './production-build';
 import type { Response } from './servers';
-import { handshake } from './tls-scan';
+import { enumerateSuites, findNmap, handshake, resumeSession } from './tls-scan';
 
-// The shipped deploy/nginx configuration in real nginx over a production build, scored by MDN's HTTP Observatory.
+// The shipped deploy/nginx configuration in real nginx over a production build, scored by MDN's HTTP Observatory,
+// and its TLS with each kind of certificate certbot issues, held to Mozilla's "intermediate" profile.
 const apex = www.replace(/^www\./, '');
 const site = `https://${www}`;
-const SETUP_TIMEOUT_MS = 240_000; // a production build, and nginx's start
+const SETUP_TIMEOUT_MS = 240_000; // a production build, and two nginx starts with a certificate each
 const OBSERVATORY_TIMEOUT_MS = 60_000;
+const SCAN_TIMEOUT_MS = 30_000;
 /** gzip_min_length's default: nginx compresses nothing smaller. */
 const GZIP_MIN_LENGTH = 20;
 
+/** Mozilla's intermediate profile, guideline 6.0 (https://ssl-config.mozilla.org/guidelines/6.0.json). */
+const intermediate = {
+  protocols: ['TLSv1.2', 'TLSv1.3'],
+  tls12Suites: [
+    'TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256',
+    'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256',
+    'TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384',
+    'TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384',
+    'TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256',
+    'TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256',
+  ],
+  tls13Suites: ['TLS_AES_128_GCM_SHA256', 'TLS_AES_256_GCM_SHA384', 'TLS_CHACHA20_POLY1305_SHA256'],
+  /** By OpenSSL's names; the guideline's X25519MLKEM768 needs OpenSSL 3.5 (see the snippet). */
+  groups: ['X25519', 'P-256', 'P-384'],
+  /** The guideline's client-side choice of suite (ssl_prefer_server_ciphers off). */
+  preference: 'client',
+  sessionTimeoutSeconds: 86_400,
+};
+/** Groups OpenSSL 3.0 offers that the profile leaves out: nginx must refuse each. */
+const otherGroups = ['P-521', 'X448', 'ffdhe2048', 'ffdhe3072'];
+const keyTypes: KeyType[] = ['ecdsa', 'rsa'];
+
 const nginx = findNginx();
+const nmap = findNmap();
 const { skip, failInCi } = requirements('deploy/nginx.test.ts', 'the real-nginx test', [
   !nginx && installHint.nginx,
   !hasOpenssl() && installHint.openssl,
+  !nmap && 'nmap (sudo apt-get install nmap)',
   !observatoryInstalled() && "MDN's HTTP Observatory (npm run observatory:install)",
 ]);
 
@@ -46,10 +81,12 @@ function expectNoOtherHeaders(response: Response, where: string) {
   expect.soft(others.length, `headers on ${where}: ${others.join(', ')}`).toBe(securityHeaders.length);
 }
 
-describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
+describe.skipIf(skip)('the shipped nginx configuration in real nginx', { timeout: SCAN_TIMEOUT_MS }, () => {
   let tmp: string;
   let dist: string;
+  const servers: Partial<Record<KeyType, RunningNginx>> = {};
   let server: RunningNginx;
+  const httpsPort = (keyType: KeyType) => servers[keyType]?.ports.https ?? 0;
   const get = (url: string, options?: Parameters<typeof fetchFrom>[2]) => fetchFrom(server, url, options);
 
   beforeAll(async () => {
@@ -57,11 +94,15 @@ describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
     tmp = mkdtempSync(join(tmpdir(), 'uferlicht-nginx-'));
     dist = join(tmp, 'dist');
     await buildProductionSite(dist);
-    server = await startNginx({ nginx: nginx ?? 'nginx', prefix: join(tmp, 'nginx'), root: dist, hosts: [www, apex] });
+    for (const keyType of keyTypes) {
+      const prefix = join(tmp, keyType);
+      servers[keyType] = await startNginx({ nginx: nginx ?? 'nginx', prefix, root: dist, hosts: [www, apex], keyType });
+    }
+    server = servers.ecdsa as RunningNginx;
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
-    await (server as RunningNginx | undefined)?.stop();
+    for (const running of Object.values(servers)) await running.stop();
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -142,5 +183,55 @@ describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
       console.info(`Observatory for ${host}: ${scan.grade} (${scan.score})`);
     },
     OBSERVATORY_TIMEOUT_MS,
+  );
+
+  it.each(keyTypes)(
+    "with an %s certificate accepts TLS 1.2 and 1.3 only, with the profile's suites and the client's choice among them, at both names",
+    async (keyType) => {
+      // A certificate signs the key exchange: ECDHE_ECDSA suites need an ECDSA one, ECDHE_RSA an RSA one.
+      const tls12 = intermediate.tls12Suites.filter((suite) => suite.startsWith(`TLS_ECDHE_${keyType.toUpperCase()}_`));
+      const expected = new Map([
+        ['TLSv1.2', { suites: tls12.sort(), preference: intermediate.preference }],
+        ['TLSv1.3', { suites: [...intermediate.tls13Suites].sort(), preference: intermediate.preference }],
+      ]);
+      for (const name of [www, apex]) {
+        const scan = await enumerateSuites(nmap ?? 'nmap', httpsPort(keyType), name);
+        for (const protocol of scan.values()) protocol.suites.sort();
+        expect([...scan.keys()], name).toEqual(intermediate.protocols);
+        expect(scan, name).toEqual(expected);
+      }
+    },
+  );
+
+  it.each(keyTypes)("with an %s certificate exchanges keys over the profile's groups only", async (keyType) => {
+    const accepted = async (protocol: string) => {
+      const results = await Promise.all(
+        [...intermediate.groups, ...otherGroups].map(async (group) => {
+          const { ok } = await handshake(httpsPort(keyType), www, [protocol, '-groups', group]);
+          return ok ? [group] : [];
+        }),
+      );
+      return results.flat();
+    };
+    expect.soft(await accepted('-tls1_3'), 'TLS 1.3').toEqual(intermediate.groups);
+    // In TLS 1.2 a client's groups also bound the curve of an ECDSA certificate (P-256 here), so
+    // only with RSA do they name the key exchange alone.
+    if (keyType === 'rsa') expect.soft(await accepted('-tls1_2'), 'TLS 1.2').toEqual(intermediate.groups);
+  });
+
+  it.each(keyTypes)(
+    "with an %s certificate resumes sessions from nginx's cache for a day, and hands out no session ticket",
+    async (keyType) => {
+      const tls12 = await resumeSession(httpsPort(keyType), www, '-tls1_2');
+      // A TLS 1.2 session ticket is the session, encrypted with nginx's ticket key: none must be issued.
+      expect.soft(tls12.session, 'TLS 1.2 session').not.toMatch(/TLS session ticket/);
+      expect.soft(tls12.resumed, 'TLS 1.2 resumption').toBe(true);
+      // TLS 1.3 always sends a ticket; with tickets off it only names the entry in nginx's cache.
+      const tls13 = await resumeSession(httpsPort(keyType), www, '-tls1_3');
+      expect
+        .soft(tls13.session, 'TLS 1.3 session lifetime')
+        .toMatch(new RegExp(`ticket lifetime hint: ${intermediate.sessionTimeoutSeconds} \\(seconds\\)`));
+      expect.soft(tls13.resumed, 'TLS 1.3 resumption').toBe(true);
+    },
   );
 });
