@@ -1,21 +1,45 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
 import { routes } from '../src/routes';
 import { YEAR_IMMUTABLE, expectTopGrade, itServesTheBuild, requirements, www } from './built-site';
-import { startPages, wranglerInstalled, type RunningPages } from './cloudflare-pages';
 import { MINIMUM_OBSERVATORY_SCORE, observatoryGrade, observatoryInstalled } from './observatory-scan';
 import { projectRoot } from './production-build';
+import { freePort, send, startProgram, type Program } from './servers';
 
 // dist-local/ (`npm run build:local`: the production build's files, its EmailJS origin aside) in Cloudflare
 // Pages' own runtime, workerd through `wrangler pages dev`, each page graded by the Observatory's header tests.
 const dist = join(projectRoot, LOCAL_BUILD_DIR);
 const SETUP_TIMEOUT_MS = 90_000; // wrangler's start; the first request also compiles the site's worker
+/** wrangler compiles the site's worker and starts workerd first: on a busy 2-core machine, seconds. */
+const STARTUP_TIMEOUT_MS = 60_000;
 const OBSERVATORY_TIMEOUT_MS = 60_000;
 /** What Pages sends with a file that `_headers` gives no Cache-Control. */
 const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+const cloudflareDir = join(projectRoot, 'deploy/cloudflare');
+const wranglerCli = join(cloudflareDir, 'node_modules/wrangler/bin/wrangler.js');
+const workerdPackage = join(cloudflareDir, 'node_modules/workerd/package.json');
+
+const wranglerInstalled = () => existsSync(wranglerCli) && existsSync(workerdPackage);
+
+/** The release date of wrangler's workerd (1.YYYYMMDD.n): a later date makes wrangler warn and ask npm. */
+function compatibilityDate(): string {
+  const { version } = JSON.parse(readFileSync(workerdPackage, 'utf-8')) as { version: string };
+  const match = /^\d+\.(\d{4})(\d{2})(\d{2})\./.exec(version);
+  if (!match) throw new Error(`workerd ${version}: expected a version 1.YYYYMMDD.n`);
+  return match.slice(1).join('-');
+}
+
+/** Off: metrics, the npm registry's newer wrangler, Cloudflare's `request.cf`; its state in `home`, not the user's. */
+const offline = (home: string) => ({
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  XDG_CONFIG_HOME: home,
+});
 
 const { skip, failInCi } = requirements('deploy/cloudflare.test.ts', "the Cloudflare Pages runtime's test", [
   !wranglerInstalled() && "Cloudflare's wrangler (npm run cloudflare:install)",
@@ -25,20 +49,39 @@ const { skip, failInCi } = requirements('deploy/cloudflare.test.ts', "the Cloudf
 
 describe.skipIf(skip)("the build in Cloudflare Pages' runtime (wrangler pages dev)", () => {
   let home: string;
-  let pages: RunningPages;
+  let origin: string;
+  let wrangler: Program | undefined;
+  const get = (path: string, headers: Record<string, string> = {}) => send(`${origin}${path}`, { headers });
 
   beforeAll(async () => {
     failInCi();
     home = mkdtempSync(join(tmpdir(), 'uferlicht-pages-'));
-    pages = await startPages({ dir: dist, home });
+    const port = await freePort();
+    const inspectorPort = await freePort('127.0.0.1', [port]);
+    origin = `http://127.0.0.1:${port}`;
+    // On a free loopback port, its state and configuration in `home`.
+    wrangler = await startProgram(
+      process.execPath,
+      [
+        ...[wranglerCli, 'pages', 'dev', dist, `--compatibility-date=${compatibilityDate()}`],
+        ...['--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort)],
+        ...['--persist-to', join(home, 'state'), '--log-level', 'warn'],
+      ],
+      {
+        env: { ...process.env, ...offline(home) },
+        cwd: home,
+        ready: async () => (await get('/')).status === 200,
+        timeoutMs: STARTUP_TIMEOUT_MS,
+      },
+    );
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
-    await (pages as RunningPages | undefined)?.stop();
+    await wrangler?.stop();
     if (home) rmSync(home, { recursive: true, force: true });
   });
 
-  itServesTheBuild(() => ({ dist, get: pages.get }), {
+  itServesTheBuild(() => ({ dist, get }), {
     xml: 'application/xml',
     cache: (name) => (name.startsWith('_astro/') ? YEAR_IMMUTABLE : REVALIDATE),
     notFoundCache: 'no-store',
@@ -53,7 +96,7 @@ describe.skipIf(skip)("the build in Cloudflare Pages' runtime (wrangler pages de
     `every page and the 404 page score A+ (at least ${MINIMUM_OBSERVATORY_SCORE}) in the Observatory's header tests`,
     async () => {
       const paths = [...routes.map(({ url }) => url), '/gibt-es-nicht/'];
-      const graded = await observatoryGrade(pages.origin, www, paths);
+      const graded = await observatoryGrade(origin, www, paths);
       expect(Object.keys(graded)).toEqual(paths);
       for (const [path, result] of Object.entries(graded)) expectTopGrade(result, path, MINIMUM_OBSERVATORY_SCORE);
       const scores = [...new Set(Object.values(graded).map(({ grade, score }) => `${grade} (${score})`))];
