@@ -25,17 +25,14 @@ export const SEND_PATH = '/api/v1.0/email/send';
 export const INBOX_PATH = '/inbox';
 /** Far above the longest message the form can send (its fields' `maxlength`s), far below harm. */
 export const MAX_BODY_BYTES = 64 * 1024;
-/** Longest a failure rule may hold an answer back: a test's hanging send, never the inbox's memory. */
-const MAX_DELAY_MS = 10 * 60_000;
 const MAX_FAILURE_TIMES = 100;
 
 /**
- * @typedef {{ status?: number | 'drop' | 'hang', text?: string, delayMs?: number, email?: string,
+ * @typedef {{ status?: number | 'drop' | 'hang', text?: string, email?: string,
  *   templateId?: string, times?: number }} FailureRule
  *   `status: 'drop'` closes the connection without an answer: the browser's network error.
  *   `status: 'hang'` never answers, like a stalled connection; the request ends when the browser gives up.
- *   `delayMs` holds the answer that long (so a test can watch the form while it sends); without a
- *   `status` the call then succeeds as usual. An HTTP `status` is 400–599.
+ *   An HTTP `status` is 400–599.
  *   `email` / `templateId` limit the rule to matching calls, so parallel tests do not meet each other's.
  *   `times`: how many matching calls it fails (1 unless given).
  * @typedef {{ receivedAt: string, origin: string | null, lib_version: unknown, user_id: string,
@@ -65,32 +62,29 @@ export function validateSendRequest(/** @type {unknown} */ body) {
 
 /**
  * Reads a failure rule a test posts, or says what is wrong with it: a rule the inbox cannot apply
- * (`null`, a status of "500", a delay of an hour) is refused, never kept to break later sends.
+ * (`null`, a status of "500", a rule without a status) is refused, never kept to break later sends.
  * @param {unknown} body
  * @returns {{ rule: FailureRule } | { problem: string }}
  */
 export function parseFailureRule(body) {
   if (!isPlainObject(body)) return { problem: 'A failure rule must be a JSON object' };
-  const known = ['status', 'text', 'delayMs', 'email', 'templateId', 'times'];
+  const known = ['status', 'text', 'email', 'templateId', 'times'];
   const unknown = Object.keys(body).filter((key) => !known.includes(key));
   if (unknown.length) return { problem: `Unknown field(s) in the failure rule: ${unknown.join(', ')}` };
-  const { status, text, delayMs, email, templateId, times } = body;
+  const { status, text, email, templateId, times } = body;
   const isInteger = (/** @type {unknown} */ value, /** @type {number} */ min, /** @type {number} */ max) =>
     Number.isInteger(value) && /** @type {number} */ (value) >= min && /** @type {number} */ (value) <= max;
   if (status !== undefined && status !== 'drop' && status !== 'hang' && !isInteger(status, 400, 599)) {
     return { problem: 'status must be an HTTP error status (400–599), "drop" or "hang"' };
   }
   if (text !== undefined && typeof text !== 'string') return { problem: 'text must be a string' };
-  if (delayMs !== undefined && !isInteger(delayMs, 0, MAX_DELAY_MS)) {
-    return { problem: `delayMs must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}` };
-  }
   for (const [name, value] of Object.entries({ email, templateId })) {
     if (value !== undefined && (typeof value !== 'string' || !value)) return { problem: `${name} must be a string` };
   }
   if (times !== undefined && !isInteger(times, 1, MAX_FAILURE_TIMES)) {
     return { problem: `times must be a whole number from 1 to ${MAX_FAILURE_TIMES}` };
   }
-  if (status === undefined && delayMs === undefined) return { problem: 'A failure rule needs a status or a delayMs' };
+  if (status === undefined) return { problem: 'A failure rule needs a status' };
   return { rule: /** @type {FailureRule} */ (body) };
 }
 
@@ -178,7 +172,6 @@ export function createInboxHandler({ inboxFile, allowedHosts = [] }) {
 
     const failure = takeFailure(body);
     if (failure?.status === 'hang') return;
-    if (failure?.delayMs) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
     if (failure?.status === 'drop') {
       request.socket.destroy();
       return;

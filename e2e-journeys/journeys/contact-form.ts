@@ -1,6 +1,6 @@
 import agency from '../../src/content/agency.json' with { type: 'json' };
 import { localTemplates } from '../../local-inbox/env.mjs';
-import type { InboxMessage } from '../../local-inbox/handler.mjs';
+import { SEND_PATH, type InboxMessage } from '../../local-inbox/handler.mjs';
 import { contactText } from '../../e2e/contact-text';
 import { uniqueEmail } from '../../e2e/inbox-client';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -79,18 +79,18 @@ journey('field errors, sending, success, and both e-mails in the inbox', async (
 
   for (const name of fields) await tab.type(`#contact-${name}`, message[name]);
   expect((await form(tab)).fields.name.slice(0, 2)).toEqual([message.name, null]);
-  // The inbox holds the first answer a moment, to watch the form while it sends.
-  const failures = { email: message.email, delayMs: 3000 };
-  await fetch(`${inbox}/failures`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(failures),
-  });
-  await tab.click(submit);
-  // aria-disabled, not disabled: the focused button keeps focus while it sends.
-  await expect
-    .poll(async () => (await form(tab)).button)
-    .toEqual([words.sending, 'true', expect.stringMatching(/animate-pulse/)]);
+  // The proxy holds the send back until the form has been seen sending.
+  const release = proxy.hold(new RegExp(`^${SEND_PATH}$`));
+  try {
+    await tab.click(submit);
+    // aria-disabled, not disabled: the focused button keeps focus while it sends.
+    await expect
+      .poll(async () => (await form(tab)).button)
+      .toEqual([words.sending, 'true', expect.stringMatching(/animate-pulse/)]);
+    expect(await received(inbox, message.email)).toEqual([]);
+  } finally {
+    release();
+  }
   await expect.poll(async () => (await form(tab)).status).toBe(words.success);
   expect(await form(tab)).toMatchObject({
     alert: '',
