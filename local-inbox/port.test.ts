@@ -27,24 +27,21 @@ describe('a taken port', () => {
     );
   });
 
-  it('stops `npm start` with that one line before it builds anything, and no stack trace', () => {
-    const result = spawnSync('node', ['local-inbox/cli.mjs', 'start', '--port', String(port)], {
-      encoding: 'utf-8',
-      timeout: 20_000,
-    });
-    expect(result.status).toBe(1);
-    expect(result.stderr.trim()).toBe(portTakenMessage(port, 'npm start'));
-    expect(result.stdout).not.toMatch(/build/i);
-  }, 20_000);
-
-  it('stops `npm run dev` with that one line too', () => {
-    const result = spawnSync(process.execPath, [astroCli, 'dev', '--port', String(port), '--host', '127.0.0.1'], {
-      encoding: 'utf-8',
-      timeout: 60_000,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', VITEST: '' },
-    });
-    expect(result.status).toBe(1);
-    expect(result.stderr.trim()).toBe(portTakenMessage(port, 'npm run dev'));
-    // Astro loads its whole config before the integration can check the port: seconds on a busy machine.
-  }, 60_000);
+  it.each([
+    ['npm start', ['local-inbox/cli.mjs', 'start']],
+    ['npm run dev', [astroCli, 'dev', '--host', '127.0.0.1']],
+  ])(
+    'stops `%s` with that one line before it builds anything, and no stack trace',
+    (command, args) => {
+      const result = spawnSync(process.execPath, [...args, '--port', String(port)], {
+        encoding: 'utf-8',
+        timeout: 60_000,
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', VITEST: '' },
+      });
+      expect([result.status, result.stderr.trim()]).toEqual([1, portTakenMessage(port, command)]);
+      expect(result.stdout).not.toMatch(/build/i);
+      // Astro loads its whole config before the integration can check the port: seconds on a busy machine.
+    },
+    60_000,
+  );
 });
