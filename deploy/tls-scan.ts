@@ -10,18 +10,11 @@ const run = promisify(execFile);
 
 export const findNmap = () => onPath('nmap');
 
-/** One protocol version: its suites by their IANA names, and who picks among them. */
-export interface ProtocolScan {
-  suites: string[];
-  preference: string | undefined;
-}
-
-/** Each protocol version 127.0.0.1:`port` accepts for `servername` (SNI), in nmap's order. */
-export async function enumerateSuites(
-  nmap: string,
-  port: number,
-  servername: string,
-): Promise<Map<string, ProtocolScan>> {
+/**
+ * Each protocol version 127.0.0.1:`port` accepts for `servername` (SNI), in nmap's order: its suites by their IANA
+ * names, and who picks among them.
+ */
+export async function enumerateSuites(nmap: string, port: number, servername: string) {
   // A connect scan (-sT) needs no raw sockets; -n and -Pn: no DNS lookup, no ping before it.
   const { stdout } = await run(nmap, [
     ...['-n', '-Pn', '-sT', '-p', String(port)],
@@ -32,7 +25,7 @@ export async function enumerateSuites(
   if (script === undefined) throw new Error(`nmap found no TLS on port ${port}:\n${stdout}`);
   // Each version's table holds its suites' names and its preference, up to the next version's table.
   const [, ...parts] = script.split(/<table key="(SSLv\d|TLSv1\.\d)">/);
-  const protocols = new Map<string, ProtocolScan>();
+  const protocols = new Map<string, { suites: string[]; preference: string | undefined }>();
   for (let i = 0; i < parts.length; i += 2) {
     const table = parts[i + 1];
     protocols.set(parts[i], {
