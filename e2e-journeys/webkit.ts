@@ -123,18 +123,9 @@ export async function launchWebKit(install: WebKitInstall): Promise<Browser> {
       ];
       return {
         goto: (url) => call('POST', '/url', { url }),
-        async evaluate(fn, ...args) {
-          // The script returns by calling its last argument.
-          const outcome = await call<{ value?: never; error?: string }>('POST', '/execute/async', {
-            script: `const done = arguments[arguments.length - 1];
-              Promise.resolve()
-                .then(() => (${fn.toString()}).apply(null, Array.prototype.slice.call(arguments, 0, -1)))
-                .then((value) => done({ value }), (error) => done({ error: String(error && error.stack || error) }));`,
-            args,
-          });
-          if (outcome.error !== undefined) throw new Error(`In the page: ${outcome.error}`);
-          return outcome.value as never;
-        },
+        // WebDriver waits for a promise the script returns, and reports its rejection as the command's error.
+        evaluate: (fn, ...args) =>
+          call<never>('POST', '/execute/sync', { script: `return (${fn.toString()}).apply(null, arguments);`, args }),
         setViewport: (width, height) => call('POST', '/window/rect', { width, height }),
         pointer: (x, y, click) =>
           actions('pointer', [{ type: 'pointerMove', x, y, origin: 'viewport' }, ...(click ? press : [])]),
