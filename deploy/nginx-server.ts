@@ -95,24 +95,18 @@ ${temp.join('')}${includes.join('')}}
 `;
 }
 
-export interface RunningNginx {
-  ports: Ports;
-  ipv6: boolean;
-  /** The certificate nginx shows, for clients to trust. */
-  certificate: string;
-  /** `nginx -t`'s report. */
-  configTest: string;
-  stop: () => Promise<void>;
-}
-
-/** Lays out `prefix` like /etc/nginx with the local configuration, checks it with `nginx -t` and starts nginx. */
+/**
+ * Lays out `prefix` like /etc/nginx with the local configuration, checks it with `nginx -t` and starts nginx. The
+ * running nginx: its ports, whether ::1 stands in for [::], the certificate it shows (for clients to trust), `nginx -t`'s
+ * report, and how to stop it.
+ */
 export async function startNginx(options: {
   nginx: string;
   prefix: string;
   root: string;
   hosts: string[];
   keyType?: KeyType;
-}): Promise<RunningNginx> {
+}) {
   const { nginx, prefix, root, hosts, keyType } = options;
   const confDir = join(prefix, 'conf');
   for (const dir of ['logs', 'temp', 'conf']) mkdirSync(join(prefix, dir), { recursive: true });
@@ -158,6 +152,8 @@ export async function startNginx(options: {
     }
   }
 }
+
+export type RunningNginx = Awaited<ReturnType<typeof startNginx>>;
 
 /** The loopback address nginx listens on for `listen 443` (IPv4) or `listen [::]:443`. */
 export const loopback = (server: RunningNginx, ipv6 = false) => (ipv6 ? ipv6StandIn(server.ipv6) : '127.0.0.1');
