@@ -30,6 +30,22 @@ const dialog = (tab: Tab) =>
     };
   }, openDialog);
 
+/** The dialog open for `name`, or closed with focus back on that member's photo, in `words`' language. */
+const opened = (name: string, words = t) => ({ open: true, name, focus: words('about.close'), pageScrolls: false });
+const closed = (name: string, words = t) => ({
+  open: false,
+  focus: words('about.openProfile', { name }),
+  pageScrolls: true,
+});
+
+const closeButton = (words = t) => `${openDialog} button[aria-label="${words('about.close')}"]`;
+
+/** What a visitor does (`action`, already under way), then the dialog as it must become. */
+async function step(tab: Tab, action: Promise<unknown>, expected: object) {
+  await action;
+  await expect.poll(() => dialog(tab)).toMatchObject(expected);
+}
+
 journey(
   'a photo opens the member, by mouse or keyboard; Escape, the close button or the backdrop close it and focus returns',
   async (tab) => {
@@ -38,40 +54,28 @@ journey(
       await open(tab, `${localizedPath('/', locale)}#about`);
       await hydrated(tab, 'TeamGallery');
       for (const member of team) {
-        await tab.click(photo(words, member.name));
-        await expect
-          .poll(() => dialog(tab))
-          .toMatchObject({ open: true, name: member.name, photo: true, pageScrolls: false });
+        await step(tab, tab.click(photo(words, member.name)), { ...opened(member.name, words), photo: true });
         const { portfolio, text, ...shown } = await dialog(tab);
-        expect(shown).toMatchObject({ skills: parseSkills(member.skills[locale]), focus: words('about.close') });
+        expect(shown).toMatchObject({ skills: parseSkills(member.skills[locale]) });
         expect(portfolio).toEqual([member.portfolioUrl, expect.stringContaining(words('about.portfolio'))]);
         expect(text).toContain(member.bio[locale]);
-        await tab.click(`${openDialog} button[aria-label="${words('about.close')}"]`);
-        await expect
-          .poll(() => dialog(tab))
-          .toMatchObject({ open: false, focus: words('about.openProfile', { name: member.name }), pageScrolls: true });
+        await step(tab, tab.click(closeButton(words)), closed(member.name, words));
       }
     }
 
     const { name } = team[1];
-    const closed = { open: false, focus: t('about.openProfile', { name }), pageScrolls: true };
     await open(tab, '/#about');
     await hydrated(tab, 'TeamGallery');
     await tab.evaluate((selector) => document.querySelector<HTMLElement>(selector)?.focus(), photo(t, name));
     for (const key of ['Enter', 'Space'] as const) {
-      await tab.press(key);
-      await expect
-        .poll(() => dialog(tab))
-        .toMatchObject({ open: true, name, focus: t('about.close'), pageScrolls: false });
-      await tab.press('Escape');
-      await expect.poll(() => dialog(tab)).toMatchObject(closed);
+      await step(tab, tab.press(key), opened(name));
+      await step(tab, tab.press('Escape'), closed(name));
     }
     await tab.press('Enter');
     // A click inside the dialog leaves it open; one on the backdrop around it closes it.
     await tab.click(`${openDialog} h3`);
     expect(await dialog(tab)).toMatchObject({ open: true });
-    await tab.pointer(5, 5, true);
-    await expect.poll(() => dialog(tab)).toMatchObject({ open: false });
+    await step(tab, tab.pointer(5, 5, true), { open: false });
   },
 );
 
@@ -79,9 +83,6 @@ journey(
   'a photo tapped before the gallery hydrates opens the member at once; the dialog stays open through hydration and opens nothing twice',
   async (tab) => {
     const [first, second] = team as [(typeof team)[number], (typeof team)[number]];
-    const opened = (name: string) => ({ open: true, name, focus: t('about.close'), pageScrolls: false });
-    const closed = (name: string) => ({ open: false, focus: t('about.openProfile', { name }), pageScrolls: true });
-    const closeButton = `${openDialog} button[aria-label="${t('about.close')}"]`;
 
     // On a phone, at the page's top, the gallery's code is asked for only when the tap scrolls to it.
     await beforeHydration(
@@ -89,33 +90,23 @@ journey(
       '/',
       'TeamGallery',
       async () => {
-        await tab.click(photo(t, first.name));
-        await expect.poll(() => dialog(tab)).toMatchObject(opened(first.name));
-        await tab.press('Escape');
-        await expect.poll(() => dialog(tab)).toMatchObject(closed(first.name));
-        await tab.press('Enter');
-        await expect.poll(() => dialog(tab)).toMatchObject(opened(first.name));
-        await tab.click(closeButton);
-        await expect.poll(() => dialog(tab)).toMatchObject(closed(first.name));
-        await tab.click(photo(t, second.name));
-        await expect.poll(() => dialog(tab)).toMatchObject(opened(second.name));
-        await tab.pointer(5, 5, true);
-        await expect.poll(() => dialog(tab)).toMatchObject(closed(second.name));
+        await step(tab, tab.click(photo(t, first.name)), opened(first.name));
+        await step(tab, tab.press('Escape'), closed(first.name));
+        await step(tab, tab.press('Enter'), opened(first.name));
+        await step(tab, tab.click(closeButton()), closed(first.name));
+        await step(tab, tab.click(photo(t, second.name)), opened(second.name));
+        await step(tab, tab.pointer(5, 5, true), closed(second.name));
         // This one is still open when the gallery's code arrives.
-        await tab.click(photo(t, first.name));
-        await expect.poll(() => dialog(tab)).toMatchObject(opened(first.name));
+        await step(tab, tab.click(photo(t, first.name)), opened(first.name));
       },
       { size: PHONE },
     );
 
     expect(await dialog(tab)).toMatchObject(opened(first.name));
     expect(await element(tab, openDialog).count()).toBe(1);
-    await tab.press('Escape');
-    await expect.poll(() => dialog(tab)).toMatchObject(closed(first.name));
-    await tab.click(photo(t, second.name));
-    await expect.poll(() => dialog(tab)).toMatchObject(opened(second.name));
+    await step(tab, tab.press('Escape'), closed(first.name));
+    await step(tab, tab.click(photo(t, second.name)), opened(second.name));
     expect(await element(tab, openDialog).count()).toBe(1);
-    await tab.click(closeButton);
-    await expect.poll(() => dialog(tab)).toMatchObject(closed(second.name));
+    await step(tab, tab.click(closeButton()), closed(second.name));
   },
 );
