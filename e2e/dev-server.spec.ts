@@ -26,7 +26,9 @@ test.describe('the dev server of a fresh clone', () => {
   let server: Awaited<ReturnType<typeof dev>> | undefined;
   let emptyEnvDir: string;
 
-  test.beforeAll(async ({ browser }) => {
+  test.beforeAll(async ({ browser }, testInfo) => {
+    // The group's timeout is its tests'; a hook has the configured 30 s unless it says otherwise.
+    testInfo.setTimeout(3 * FIRST_COMPILE_MS);
     // A developer's own .env must not turn this into a send through EmailJS.
     emptyEnvDir = await mkdtemp(join(tmpdir(), 'no-dotenv-'));
     for (const name of [...requiredEmailJsVariables, 'PUBLIC_EMAILJS_ORIGIN'])
