@@ -180,9 +180,8 @@ function recordStorageWrites() {
  */
 const interactions = {
   'hover the project videos': async (page: Page) => {
-    await page.locator('#projects').scrollIntoViewIfNeeded();
-    await waitForIsland(page, 'ProjectVideo');
     for (const card of await page.locator('[data-project][data-has-video="true"]').all()) {
+      // Hovered where its code has come to life, so what a video stores is this step's.
       await card.scrollIntoViewIfNeeded();
       await expect(card.locator('astro-island:not([ssr])')).toBeAttached();
       await card.hover();
