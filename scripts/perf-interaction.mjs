@@ -167,9 +167,12 @@ async function tapOnce(browser, site, control, when) {
       await page.waitForLoadState('networkidle');
       await sleep(SETTLE_MS);
     }
-    // On screen and where, in one round trip: an early tap is not to wait for the harness.
-    const box = await element.evaluate((node) => {
+    // On screen and where, in one round trip: an early tap is not to wait for the harness. The tap
+    // comes once the frame that shows the control where it was scrolled to has been painted: no finger
+    // taps a control before it is on screen.
+    const box = await element.evaluate(async (node) => {
       node.scrollIntoView({ block: 'center', behavior: 'instant' });
+      await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
       const { x, y, width, height } = node.getBoundingClientRect();
       return { x: x + width / 2, y: y + height / 2 };
     });

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { HEADER_SCROLL_THRESHOLD, SCROLL_TO_TOP_THRESHOLD, isScrolledPast } from './scroll';
 
-it('uses the spec’s thresholds: 100 px for the header, 300 px for the scroll-to-top button', () => {
+it('uses the thresholds of docs/behaviour.md › Constants: 100 px for the header, 300 px for the scroll-to-top button', () => {
   expect(HEADER_SCROLL_THRESHOLD).toBe(100);
   expect(SCROLL_TO_TOP_THRESHOLD).toBe(300);
 });

@@ -1,4 +1,4 @@
-/** Scroll offsets from the spec, in CSS pixels of `window.scrollY`. */
+/** Scroll offsets (docs/behaviour.md › Constants), in CSS pixels of `window.scrollY`. */
 export const HEADER_SCROLL_THRESHOLD = 100;
 export const SCROLL_TO_TOP_THRESHOLD = 300;
 

@@ -34,7 +34,7 @@ export function initTheme(
 }
 
 /**
- * The inline `<head>` script: `initTheme`'s own source, called with the spec's constants. Marked pure,
+ * The inline `<head>` script: `initTheme`'s own source, called with the constants of docs/behaviour.md › Theme. Marked pure,
  * so the early answers, which bundle this module into every page, leave it out.
  */
 export const themeInitScript = /* @__PURE__ */ inlineThemeScript();
@@ -47,7 +47,7 @@ export function currentTheme(root: HTMLElement = document.documentElement): Them
   return root.classList.contains(DARK_CLASS) ? 'dark' : 'light';
 }
 
-/** Applies `theme` and saves it; the spec wants the choice stored on every change. */
+/** Applies `theme` and saves it; docs/behaviour.md › Theme: the choice is stored on every change. */
 export function setTheme(theme: Theme, root: HTMLElement = document.documentElement, storage?: ThemeStorage): void {
   root.classList.toggle(DARK_CLASS, theme === 'dark');
   try {
