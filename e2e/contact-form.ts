@@ -121,8 +121,8 @@ function contactInbox(request: APIRequestContext, email: string, locale: Locale)
 }
 
 /**
- * The contact tests' fixtures. A test names the state it starts from (`form`: open in `language`,
- * hydrated, with `message` typed in; `emptyForm`: nothing typed yet) and reads back the `inbox`,
+ * The contact tests' fixtures. A test starts from `form`, open in `language`, hydrated, with
+ * `message` typed in, and reads back the `inbox`,
  * the `failures` the form logged and the `sendCalls` the page made. `pausedClock` stops the page's
  * time once the form is filled, so only the test moves it.
  */
@@ -134,7 +134,6 @@ export const test = siteTest.extend<{
   inbox: ReturnType<typeof contactInbox>;
   failures: unknown[];
   sendCalls: string[];
-  emptyForm: ContactForm;
   form: ContactForm;
 }>({
   language: [defaultLocale, { option: true }],
@@ -157,13 +156,10 @@ export const test = siteTest.extend<{
     page.on('request', (request) => request.url().includes('/api/v1.0/email/send') && calls.push(request.url()));
     await use(calls);
   },
-  emptyForm: async ({ page, language, pausedClock }, use) => {
+  form: async ({ page, language, message, pausedClock }, use) => {
     if (pausedClock) await page.clock.install();
     const form = contactForm(page, language);
     await form.open();
-    await use(form);
-  },
-  form: async ({ page, emptyForm: form, message, pausedClock }, use) => {
     await form.fill(message);
     if (pausedClock) await page.clock.pauseAt(Date.now() + 1000);
     await use(form);

@@ -6,7 +6,6 @@ import LanguageSwitch from '../src/islands/LanguageSwitch';
 import tailwindConfig from '../tailwind.config.mjs';
 import {
   builtHtml,
-  defaultLocale,
   expect,
   getTranslator,
   languageLink,
@@ -182,10 +181,8 @@ test.describe('the 404 page', () => {
         return html.replace(last, `${last}${fake}`);
       };
       const count = locales.length + (third ? 1 : 0);
+      // That the default language's heading is the page's only h1 is its snapshot's (e2e/snapshots/404.aria.yml).
       await atEveryEdge(page, '/404.html', (width) => expectPartsFit(page, width, count), third ? edit : undefined);
-      // The default language's heading stays the page's only h1.
-      await expect(page.locator('h1')).toHaveCount(1);
-      await expect(page.locator(`#not-found-${defaultLocale}`)).toHaveJSProperty('tagName', 'H1');
     });
   }
 });
