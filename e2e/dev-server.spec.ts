@@ -99,14 +99,12 @@ test.describe('the dev server of a fresh clone', () => {
 
   test('the inbox answers no host the dev server refuses, so a rebinding domain reads nothing', async ({ request }) => {
     const rebinding = { Host: `attacker.example:${DEV_PORT}` };
-    expect((await request.get(`${origin}/`, { headers: rebinding })).status()).toBe(403);
-    for (const path of ['/inbox/messages', '/inbox']) {
+    for (const path of ['/', '/inbox/messages', '/inbox']) {
       const response = await request.get(`${origin}${path}`, { headers: rebinding });
       expect(response.status(), path).toBe(403);
       expect(await response.text(), path).not.toContain('template_params');
     }
-    const erase = await request.delete(`${origin}/inbox/messages`, { headers: rebinding });
-    expect(erase.status()).toBe(403);
+    expect((await request.delete(`${origin}/inbox/messages`, { headers: rebinding })).status(), 'erase').toBe(403);
     expect((await request.get(`${origin}/inbox/messages`)).status()).toBe(200);
   });
 });
