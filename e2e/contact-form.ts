@@ -76,10 +76,9 @@ export function contactForm(page: Page, locale: Locale, origin = '') {
     async fill(message: ContactMessage) {
       for (const [field, input] of Object.entries(fields)) await input.fill(message[field as keyof ContactMessage]);
     },
-    async values(): Promise<ContactMessage> {
-      const value = (field: keyof ContactMessage) => fields[field].inputValue();
-      const [name, email, title] = [await value('name'), await value('email'), await value('title')];
-      return { name, email, title, project: await value('project') };
+    async values() {
+      const values = Object.entries(fields).map(async ([field, input]) => [field, await input.inputValue()]);
+      return Object.fromEntries(await Promise.all(values)) as ContactMessage;
     },
     /**
      * Holds the form's calls to `template` in the browser until the returned function is called, so a

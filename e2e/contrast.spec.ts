@@ -71,12 +71,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
 
     const fields = await fieldColors(page);
-    expect(fields.map((field) => field.id)).toEqual([
-      'contact-name',
-      'contact-email',
-      'contact-title',
-      'contact-project',
-    ]);
+    expect(fields.map((field) => field.id)).toEqual(['name', 'email', 'title', 'project'].map((id) => `contact-${id}`));
     for (const field of fields) {
       const fill = flatten(field.fieldBackground);
       const card = flatten(field.surrounding);

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { extractTextItems } from 'unpdf';
 import { agency, allRoutes, expect, test } from './fixtures';
 
@@ -14,26 +13,6 @@ const EDGE_TOLERANCE_PT = 0.5;
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 const words = (items: { str: string }[]) => collapse(items.map((item) => item.str).join(' '));
-
-/**
- * The PDF's text: in the order it is drawn (`text`, which keeps a column's words together), and as
- * each page's rows from top to bottom (`rows`, by position: the order a reader's eye goes).
- */
-async function printed(page: Page) {
-  const margin = `${MARGIN_IN}in`;
-  const pdf = await page.pdf({
-    format: PAPER.format,
-    margin: { top: margin, right: margin, bottom: margin, left: margin },
-  });
-  const pages = (await extractTextItems(new Uint8Array(pdf))).items.map((items) =>
-    items.filter((item) => item.str.trim()),
-  );
-  const rows = pages.map((items) => {
-    const tops = [...new Set(items.map((item) => Math.round(item.y)))].sort((a, b) => b - a);
-    return tops.map((y) => words(items.filter((item) => Math.round(item.y) === y).sort((a, b) => a.x - b.x)));
-  });
-  return { pages, rows, text: words(pages.flat()) };
-}
 
 // Dark on screen, the harder case: the printout must not follow it.
 test.use({ colorScheme: 'dark' });
@@ -73,7 +52,21 @@ for (const { url } of allRoutes) {
     );
     expect(lightText).toEqual([]);
 
-    const { pages, rows, text } = await printed(page);
+    const margin = `${MARGIN_IN}in`;
+    const pdf = await page.pdf({
+      format: PAPER.format,
+      margin: { top: margin, right: margin, bottom: margin, left: margin },
+    });
+    // The PDF's text: in the order it is drawn (`text`, which keeps a column's words together), and as
+    // each page's rows from top to bottom (`rows`, by position: the order a reader's eye goes).
+    const pages = (await extractTextItems(new Uint8Array(pdf))).items.map((items) =>
+      items.filter((item) => item.str.trim()),
+    );
+    const rows = pages.map((items) => {
+      const tops = [...new Set(items.map((item) => Math.round(item.y)))].sort((a, b) => b - a);
+      return tops.map((y) => words(items.filter((item) => Math.round(item.y) === y).sort((a, b) => a.x - b.x)));
+    });
+    const text = words(pages.flat());
     const top = rows[0][0];
     expect(heading.startsWith(top), `the printout begins with "${heading}", not "${top}"`).toBe(true);
     const sender = `${agency.legalName} · ${agency.street} · ${agency.postalCode} ${agency.town}`;
