@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { agency, allRoutes, expect, test, type LegalPage, type Locale } from './fixtures';
 
 // What the legal pages' snapshots (snapshots.spec.ts) cannot show: that every fact in them is agency.json's
-// (docs/behaviour.md › Legal pages). The terms' figures (docs/behaviour.md › Constants) are words of
-// their snapshots, which compare every digit.
+// (docs/behaviour.md › Legal pages), and that the terms keep docs/behaviour.md › Constants' figures.
 
 const CONDITION = /\{\{#if\s+([\w.]+)\s*\}\}([\s\S]*?)\{\{\/if\s*\}\}/g;
 const TOKEN = /\{\{\s*([\w.]+)\s*\}\}/g;
@@ -42,5 +41,32 @@ for (const { locale, path, url } of allRoutes.filter((route) => route.path !== '
     const facts = factsNamedIn(locale, legalPage);
     expect(facts).toContain('email');
     for (const fact of facts) expect(shown, `{{${fact}}}`).toContain(factText(factAt(fact), locale));
+  });
+}
+
+/** docs/behaviour.md › Constants: the terms' figures, each in the words of its sentence. */
+const termsFigures: Record<Locale, string[]> = {
+  de: [
+    'innerhalb von 14 Tagen',
+    '9 Prozentpunkte über dem Basiszinssatz',
+    '12 Monate ab Abnahme',
+    'Projekten mit einer Laufzeit von mehr als einem Monat können wir Abschlagszahlungen',
+    'Stand: Januar 2025',
+  ],
+  en: [
+    'within 14 days',
+    '9 percentage points above the base rate',
+    '12 months from acceptance',
+    'longer than one month, we may request partial payments',
+    'Version: January 2025',
+  ],
+};
+
+for (const { locale, url } of allRoutes.filter((route) => route.path === '/agb/')) {
+  test(`the terms (${locale}) keep 14 days, 9 points, 12 months, instalments and January 2025`, async ({ page }) => {
+    await page.goto(url);
+    const article = page.locator('[data-legal-page="agb"]');
+    for (const figure of termsFigures[locale])
+      await expect.soft(article.getByText(figure).first(), figure).toBeVisible();
   });
 }

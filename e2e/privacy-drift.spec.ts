@@ -2,7 +2,10 @@ import type { Browser, Page } from '@playwright/test';
 import { builtSiteInboxOrigin } from '../local-inbox/env.mjs';
 import { E2E_PORT } from '../playwright.config';
 import { isThirdCountry } from '../src/content/countries';
+import { autoReplyTemplateName, emailTemplates, type EmailTemplateName } from '../src/emails/templates';
+import { checkField, contactFields, type ContactField } from '../src/lib/contact/message';
 import { contactForm, visitor } from './contact-form';
+import { text as formWords } from './contact-text';
 import { agency, expect, languageLink, localizedPath, locales, test, waitForIsland, type Locale } from './fixtures';
 import { everyPage, readThrough } from './site-behaviour';
 
@@ -29,9 +32,22 @@ const actionWords: Record<VisitorAction, Record<Locale, RegExp>> = {
 
 /** The headings of the policy's sections that depend on the code, in each language. */
 const policy = {
-  de: { storage: 'Speicherungen in Ihrem Browser', transfer: 'Übermittlung in Drittländer' },
-  en: { storage: 'Storage in your browser', transfer: 'Transfer to third countries' },
-} satisfies Record<Locale, Record<string, string>>;
+  de: {
+    storage: 'Speicherungen in Ihrem Browser',
+    transfer: 'Übermittlung in Drittländer',
+    formFields: 'Welche Daten wir erheben',
+    // "Name (Pflichtfeld)": the label, and whether it is required.
+    fieldItem: /^(.+) \((?:(Pflichtfeld)|freiwillig)\)$/,
+    autoReply: 'Automatische Eingangsbestätigung',
+  },
+  en: {
+    storage: 'Storage in your browser',
+    transfer: 'Transfer to third countries',
+    formFields: 'What data we collect',
+    fieldItem: /^(.+) \((?:(required)|optional)\)$/,
+    autoReply: 'Automatic confirmation',
+  },
+} satisfies Record<Locale, Record<string, string | RegExp>>;
 
 interface Processor {
   path: string;
@@ -287,9 +303,38 @@ test('the privacy policy names what the built site stores, and the site reaches 
 });
 
 for (const locale of locales) {
+  const says = policy[locale];
+  test(`(${locale}) lists the fields the form sends, and names what the automatic confirmation repeats`, async ({
+    page,
+  }) => {
+    await openPolicy(page, locale);
+    // The fields an e-mail carries: src/emails/templates.test.ts proves the form sends each template
+    // exactly its parameters, contact.spec.ts what arrives of them.
+    const carried = (template: EmailTemplateName) =>
+      contactFields.filter((field) => emailTemplates[template].params.includes(field));
+    const listed = (await section(page, says.formFields).locator('li').allTextContents()).map((item) => {
+      const [, label, required] = item.match(says.fieldItem) ?? [item, item];
+      return `${label} (${required ? 'required' : 'optional'})`;
+    });
+    const required = (field: ContactField) => (checkField(field, '') === 'missing' ? 'required' : 'optional');
+    expect(listed.sort(), 'the fields the policy lists vs. the fields the form sends').toEqual(
+      carried('notification')
+        .map((field) => `${formWords[locale][field]} (${required(field)})`)
+        .sort(),
+    );
+    const confirmation = collapse((await section(page, says.autoReply).allTextContents()).join(' ')).toLowerCase();
+    for (const field of contactFields) {
+      const repeated = carried(autoReplyTemplateName(locale)).includes(field);
+      expect(
+        confirmation.includes(formWords[locale][field].toLowerCase()),
+        `the confirmation ${repeated ? 'repeats' : 'leaves out'} the field "${formWords[locale][field]}"`,
+      ).toBe(repeated);
+    }
+  });
+
   test(`(${locale}) names every processor in agency.json and the third country each sits in`, async ({ page }) => {
     const text = await openPolicy(page, locale);
-    const transfer = collapse((await section(page, policy[locale].transfer).allTextContents()).join(' '));
+    const transfer = collapse((await section(page, says.transfer).allTextContents()).join(' '));
     const processors = processorsIn(agency);
     expect(processors.map((processor) => processor.path)).toContain('emailjs');
     for (const { path, provider } of processors) expect(text, `the processor ${path}`).toContain(provider);
