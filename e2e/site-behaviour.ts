@@ -8,7 +8,7 @@ const SCROLL_STEP_PX = 500;
 const SCROLL_PAUSE_MS = 40;
 
 /** Any path the site does not have is answered with the 404 page; this one stands for all of them. */
-export const NOT_FOUND = '/gibt-es-nicht/';
+const NOT_FOUND = '/gibt-es-nicht/';
 
 /** Every page a visitor can land on: each route in each language, and the 404 page. */
 export const everyPage = [...allRoutes.map((route) => route.url), NOT_FOUND];

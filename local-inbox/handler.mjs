@@ -49,7 +49,7 @@ const MAX_FAILURE_TIMES = 100;
 const isPlainObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Checks a send request the way the real API does; returns the reason it is refused, if it is. */
-export function validateSendRequest(/** @type {unknown} */ body) {
+function validateSendRequest(/** @type {unknown} */ body) {
   if (!isPlainObject(body)) return 'The request body must be a JSON object';
   for (const field of ['user_id', 'service_id', 'template_id']) {
     const value = body[field];
@@ -66,7 +66,7 @@ export function validateSendRequest(/** @type {unknown} */ body) {
  * @param {unknown} body
  * @returns {{ rule: FailureRule } | { problem: string }}
  */
-export function parseFailureRule(body) {
+function parseFailureRule(body) {
   if (!isPlainObject(body)) return { problem: 'A failure rule must be a JSON object' };
   const known = ['status', 'text', 'email', 'templateId', 'times'];
   const unknown = Object.keys(body).filter((key) => !known.includes(key));

@@ -67,7 +67,7 @@ export function isOwnOrigin(origin, host) {
 }
 
 /** @param {import('node:http').IncomingMessage} request */
-export const isJson = (request) =>
+const isJson = (request) =>
   (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
 
 /**

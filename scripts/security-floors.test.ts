@@ -21,7 +21,7 @@ interface Lock {
 const { floors } = JSON.parse(readFileSync('security/floors.json', 'utf-8')) as { floors: Floor[] };
 
 /** Every copy of a package the lock resolves inside an advisory's vulnerable range. */
-export function copiesBelowFloors(lock: Lock, reviewed: Floor[]): string[] {
+function copiesBelowFloors(lock: Lock, reviewed: Floor[]): string[] {
   return Object.entries(lock.packages).flatMap(([path, locked]) => {
     const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
     const { version } = locked;

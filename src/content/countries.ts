@@ -8,6 +8,6 @@ export const euCountries = 'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT L
   ' ',
 );
 
-export const eeaCountries = [...euCountries, 'IS', 'LI', 'NO'];
+const eeaCountries = [...euCountries, 'IS', 'LI', 'NO'];
 
 export const isThirdCountry = (code: string) => !eeaCountries.includes(code);

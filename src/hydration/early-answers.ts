@@ -63,7 +63,7 @@ export function answerClick(event: MouseEvent): void {
 }
 
 /** Returns focus to the photo when a member's dialog closes (Escape, the close button, the backdrop). */
-export function answerClose(event: Event): void {
+function answerClose(event: Event): void {
   const dialog = event.target as Target;
   if (!dialog?.matches?.(TEAM_DIALOG) || isAdopted(dialog as Element)) return;
   returnFocusToPhoto(dialog as HTMLDialogElement);

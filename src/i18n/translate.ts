@@ -2,7 +2,7 @@ import type { Dictionary, UIKey } from './dictionaries/de';
 import { locales, type Locale } from './locales';
 
 /** Where each locale's interface texts live, by convention: `src/i18n/dictionaries/<locale>.ts`. */
-export const dictionaryFile = (locale: Locale) => `src/i18n/dictionaries/${locale}.ts`;
+const dictionaryFile = (locale: Locale) => `src/i18n/dictionaries/${locale}.ts`;
 
 async function loadDictionary(locale: Locale): Promise<Dictionary> {
   try {

@@ -43,7 +43,7 @@ function inlineThemeScript() {
   return `(${initTheme.toString()})(${JSON.stringify(THEME_STORAGE_KEY)},${JSON.stringify(DARK_CLASS)});`;
 }
 
-export function currentTheme(root: HTMLElement = document.documentElement): Theme {
+function currentTheme(root: HTMLElement = document.documentElement): Theme {
   return root.classList.contains(DARK_CLASS) ? 'dark' : 'light';
 }
 

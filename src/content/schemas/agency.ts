@@ -10,10 +10,10 @@ import { germanVatId } from './vat-id';
  */
 
 /** The footer's three networks: a professional network, a short-video and a photo platform. */
-export const socialNetworks = ['linkedin', 'tiktok', 'instagram'] as const;
+const socialNetworks = ['linkedin', 'tiktok', 'instagram'] as const;
 
 /** schema.org's DayOfWeek names, as search engines read them. */
-export const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /** A processor of the website with its servers in the EU, as the privacy policy states. */
 const euProcessor = z.object({

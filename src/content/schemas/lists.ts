@@ -11,7 +11,7 @@ export const teamList = z.array(withId).length(2, 'the team has exactly two memb
 export const featureList = z.array(withId).length(4, 'the about section has exactly four features');
 export const serviceList = z.array(withId).length(6, 'there are exactly six services');
 
-export const projectCategoryMix: Record<ProjectCategory, number> = {
+const projectCategoryMix: Record<ProjectCategory, number> = {
   catering: 2,
   portfolio: 1,
   rental: 2,

@@ -69,7 +69,7 @@ export const requiredEmailJsVariables = emailJsSettings.filter((setting) => sett
 export const PAGE_ORIGIN = '/';
 
 /** Where the library posts when PUBLIC_EMAILJS_ORIGIN is unset or empty (as in .env.example). */
-export const EMAILJS_API_ORIGIN = 'https://api.emailjs.com';
+const EMAILJS_API_ORIGIN = 'https://api.emailjs.com';
 
 /**
  * Why a value cannot be used, or undefined. Checked here before the build, as astro:env checks the
@@ -77,7 +77,7 @@ export const EMAILJS_API_ORIGIN = 'https://api.emailjs.com';
  * @param {string} value
  * @returns {string | undefined}
  */
-export function apiOriginProblem(value) {
+function apiOriginProblem(value) {
   if (value === PAGE_ORIGIN) return undefined;
   /** @type {URL} */
   let url;
