@@ -143,7 +143,7 @@ function failed(failure: DeliveryFailure, error: unknown): FailedDelivery {
  */
 
 /** `load`, run once and shared; run again on the next call after it failed. */
-export function loadWithRetry<T>(load: () => Promise<T>): () => Promise<T> {
+function loadWithRetry<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () =>
     (loading ??= load().catch((error: unknown) => {
@@ -178,7 +178,7 @@ function memoryStorage(): StorageProvider {
  * visitor's retry with 429 for the whole throttle. Each attempt reads the timestamps of delivered
  * sends and writes its own only once `commit` is called, after the send succeeded.
  */
-export function throttleAllowingRetry(delivered: StorageProvider = memoryStorage()) {
+function throttleAllowingRetry(delivered: StorageProvider = memoryStorage()) {
   return {
     attempt() {
       let written: [key: string, value: string] | undefined;
