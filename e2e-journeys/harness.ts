@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { basename } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPortTaken } from '../local-inbox/port.mjs';
 import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.mjs';
@@ -11,7 +10,7 @@ import { getTranslator } from '../src/i18n/translate';
 import { hydratedIsland, languageLink } from '../e2e/site-parts';
 import type { Browser, EngineTab, SystemSettings } from './browser';
 import { findEngines, missingEngine, type EngineName, type Installs } from './engines';
-import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeFrame } from './journey-proxy';
+import { closeServer, REPORT_PATH, startJourneyProxy, type JourneyProxy, type ProbeFrame } from './journey-proxy';
 
 /**
  * The journeys' harness. A journey file (journeys/*.ts) declares its journeys with `journey()`;
@@ -40,8 +39,6 @@ export const themeToggle = '[data-theme-toggle]';
 const SITE_PORT = Number(process.env.E2E_PORT ?? 4400);
 /** The header's islands, which every page has and hydrates after its load event. */
 const HEADER_ISLANDS = ['ThemeToggle', 'LanguageSwitch'];
-/** The probe reports by beacon: what happened last on a page needs a moment to arrive. */
-const REPORT_GRACE_MS = 300;
 
 /**
  * What a journey's steps may use besides the tab: the engine, the proxy (whose `probe` and
@@ -134,7 +131,14 @@ async function walk(browser: Browser, steps: Steps, system?: SystemSettings) {
   const tab = asVisitor(await browser.open(system));
   try {
     await steps(tab, run);
-    await sleep(REPORT_GRACE_MS);
+    // The probe reports by beacon: one more, sent after all of them, has arrived once they have.
+    const mark = `${run.engine} ${Date.now()}`;
+    await tab.evaluate(
+      (path, message) => navigator.sendBeacon(path, JSON.stringify({ kind: 'mark', message })),
+      REPORT_PATH,
+      mark,
+    );
+    await expect.poll(() => proxy.marks.has(mark), { message: 'the probe’s last reports arrived' }).toBe(true);
     const reported = proxy.reports.slice(firstReport).map((each) => `${each.kind} on ${each.page}: ${each.message}`);
     expect([...tab.engineErrors(), ...reported], 'errors on the pages').toEqual([]);
   } finally {

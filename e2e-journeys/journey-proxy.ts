@@ -25,7 +25,8 @@ export interface ProbeFrame {
 }
 
 const PROBE_PATH = '/__journeys/probe.js';
-const REPORT_PATH = '/__journeys/report';
+/** Where the probe reports, by beacon. */
+export const REPORT_PATH = '/__journeys/report';
 /** No request for this long counts as the page having loaded what it asked for. */
 const QUIET_MS = 100;
 const SETTLE_TIMEOUT_MS = 10_000;
@@ -58,6 +59,8 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
     /** Changed options apply to the next page loaded. */
     probe: { ...probe },
     reports: [] as { kind: 'csp' | 'console.error' | 'pageerror'; message: string; page: string }[],
+    /** Marks a journey sent as a report of kind `mark`, once each has arrived (see harness.ts › walk). */
+    marks: new Set<string>(),
     responses: [] as { path: string; status: number; range?: string | undefined; contentRange?: string | undefined }[],
     /** While set, every page is sent in two parts: up to the end of `after`'s first match, then `pauseMs` later the rest. */
     slowPages: null as { after: RegExp; pauseMs: number } | null,
@@ -105,7 +108,9 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
       return void response.end(probeSource);
     }
     if (path === REPORT_PATH && request.method === 'POST') {
-      proxy.reports.push(JSON.parse(await text(request)) as (typeof proxy.reports)[number]);
+      const report = JSON.parse(await text(request)) as (typeof proxy.reports)[number] | { kind: 'mark'; message: string };
+      if (report.kind === 'mark') proxy.marks.add(report.message);
+      else proxy.reports.push(report);
       return void response.writeHead(204).end();
     }
     for (const hold of holds) if (hold.pattern.test(path)) await hold.promise;

@@ -10,7 +10,7 @@ journey(
       await expectNoOverflow(tab, route.url);
       // Down the whole page as a reader goes, so every lazy image and island wakes up.
       await tab.evaluate(async () => {
-        for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight / 2) {
+        for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight) {
           window.scrollTo({ top: y, behavior: 'instant' });
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
