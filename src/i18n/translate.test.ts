@@ -19,20 +19,6 @@ describe('getTranslator', () => {
     expect(t('footer.copyright', { year: 2025, name: 'Uferlicht' })).toBe('© 2025 Uferlicht. Alle Rechte vorbehalten.');
     expect(t('footer.copyright', { year: 2025 })).toBe('© 2025 {name}. Alle Rechte vorbehalten.');
   });
-
-  it('has the contact form’s fixed messages in German and English', () => {
-    const { de: german, en: english } = dictionaries;
-    expect(german['contact.form.success']).toBe('Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.');
-    expect(english['contact.form.success']).toBe('Message sent successfully! We will get back to you soon.');
-    expect(german['contact.form.error']).toBe(
-      'Fehler beim Senden. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.',
-    );
-    expect(english['contact.form.error']).toBe('Error sending message. Please try again or contact us directly.');
-    expect(german['contact.form.sending']).toBe('Wird gesendet...');
-    expect(english['contact.form.sending']).toBe('Sending...');
-    expect(german['contact.form.title']).toBe('Betreff');
-    expect(english['contact.form.title']).toBe('Subject');
-  });
 });
 
 describe('dictionaries', () => {
