@@ -1,6 +1,5 @@
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
-import { DARK_CLASS, THEME_STORAGE_KEY, initTheme, setTheme, themeInitScript, toggleTheme } from './theme';
+import { DARK_CLASS, THEME_STORAGE_KEY, initTheme } from './theme';
 
 /** Just enough of a document root: a class list. */
 function fakeRoot() {
@@ -18,12 +17,9 @@ function fakeWindow({ stored = null as string | null, prefersDark = false, stora
   const blocked = () => {
     if (storageThrows) throw new DOMException('blocked', 'SecurityError');
   };
-  const localStorage = {
-    getItem: (key: string) => (blocked(), storage.get(key) ?? null),
-    setItem: (key: string, value: string) => (blocked(), storage.set(key, value)),
-  };
+  const localStorage = { getItem: (key: string) => (blocked(), storage.get(key) ?? null) };
   const matchMedia = vi.fn((query: string) => ({ matches: prefersDark && query === '(prefers-color-scheme: dark)' }));
-  return { localStorage, matchMedia, storage } as unknown as Window & { storage: Map<string, string> };
+  return { localStorage, matchMedia } as unknown as Window;
 }
 
 describe('initTheme (the inline head script)', () => {
@@ -45,35 +41,5 @@ describe('initTheme (the inline head script)', () => {
     expect(initTheme(THEME_STORAGE_KEY, DARK_CLASS, fakeWindow({ storageThrows: true, prefersDark: true }), root)).toBe(
       'dark',
     );
-  });
-
-  it('is shipped as a self-contained script with the key "theme" and the class "dark"', () => {
-    const root = fakeRoot();
-    const win = fakeWindow({ stored: 'dark' });
-    // The script references `window` and `document` only as defaults; run it in a context of its own,
-    // where fakes are all the globals it finds.
-    runInNewContext(themeInitScript, { window: win, document: { documentElement: root } });
-    expect(root.classList.contains('dark')).toBe(true);
-    expect(themeInitScript).toContain('"theme"');
-    expect(themeInitScript).toContain('"dark"');
-  });
-});
-
-describe('toggleTheme', () => {
-  it('flips the class and stores every change under the key "theme"', () => {
-    const root = fakeRoot();
-    const win = fakeWindow();
-    expect(toggleTheme(root, win.localStorage)).toBe('dark');
-    expect(root.classList.contains('dark')).toBe(true);
-    expect(win.storage.get('theme')).toBe('dark');
-    expect(toggleTheme(root, win.localStorage)).toBe('light');
-    expect(root.classList.contains('dark')).toBe(false);
-    expect(win.storage.get('theme')).toBe('light');
-  });
-
-  it('still switches the theme when storage throws', () => {
-    const root = fakeRoot();
-    expect(() => setTheme('dark', root, fakeWindow({ storageThrows: true }).localStorage)).not.toThrow();
-    expect(root.classList.contains('dark')).toBe(true);
   });
 });
