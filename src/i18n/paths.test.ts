@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localeInfo, locales } from './locales';
-import { getStaticPaths, languageLinks, localizedPath, splitLocale } from './paths';
-
-describe('getStaticPaths', () => {
-  it('renders German without a prefix and English under /en/', () => {
-    expect(getStaticPaths()).toContainEqual({ params: { locale: undefined }, props: { locale: 'de' } });
-    expect(getStaticPaths()).toContainEqual({ params: { locale: 'en' }, props: { locale: 'en' } });
-  });
-});
+import { languageLinks, localizedPath, splitLocale } from './paths';
 
 describe('languageLinks', () => {
   it('offers the page in every language of the registry, in its order, labelled from the registry', () => {
