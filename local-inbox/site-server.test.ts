@@ -13,22 +13,17 @@ import { MAX_BODY_BYTES, SEND_PATH, type InboxMessage } from './handler.mjs';
 import { MESSAGES_PER_PAGE } from './inbox-page.mjs';
 import { createSiteServer } from './site-server.mjs';
 
-/** A small built site: a page, a clip of known bytes, the 404 page and a headers file. */
-function builtSite() {
-  const root = mkdtempSync(join(tmpdir(), 'site-server-'));
-  mkdirSync(join(root, 'videos'));
-  const clip = Buffer.from(Array.from({ length: 1000 }, (_, index) => index % 256));
-  writeFileSync(join(root, 'videos', 'clip.mp4'), clip);
-  const page = `<!doctype html><title>Home</title>${'<p>Uferlicht</p>'.repeat(50)}`;
-  writeFileSync(join(root, 'index.html'), page);
-  writeFileSync(join(root, '404.html'), '<!doctype html><title>Not found</title>');
-  writeFileSync(join(root, '_headers'), '/*\n  X-Content-Type-Options: nosniff\n');
-  return { root, clip, page: Buffer.from(page) };
-}
-
-// The local server of `npm start` and the journeys: the built site, and the local inbox in front of it.
-const site = builtSite();
-const inboxFile = join(site.root, 'inbox.jsonl');
+// The local server of `npm start` and the journeys: the built site, and the local inbox in front of it. Here a small
+// built site: a page, a clip of known bytes, the 404 page and a headers file.
+const root = mkdtempSync(join(tmpdir(), 'site-server-'));
+const clip = Buffer.from(Array.from({ length: 1000 }, (_, index) => index % 256));
+const home = `<!doctype html><title>Home</title>${'<p>Uferlicht</p>'.repeat(50)}`;
+mkdirSync(join(root, 'videos'));
+writeFileSync(join(root, 'videos', 'clip.mp4'), clip);
+writeFileSync(join(root, 'index.html'), home);
+writeFileSync(join(root, '404.html'), '<!doctype html><title>Not found</title>');
+writeFileSync(join(root, '_headers'), '/*\n  X-Content-Type-Options: nosniff\n');
+const inboxFile = join(root, 'inbox.jsonl');
 let server: Server;
 let origin: string;
 let port: number;
@@ -40,14 +35,14 @@ const call = async (path: string, options: Parameters<typeof request>[1] = {}) =
 const get = (path: string, headers: Record<string, string> = {}) => call(path, { headers });
 
 beforeAll(async () => {
-  server = createSiteServer({ root: site.root, inboxFile });
+  server = createSiteServer({ root, inboxFile });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  rmSync(site.root, { recursive: true, force: true });
+  rmSync(root, { recursive: true, force: true });
 });
 
 const env = localInboxEnv('http://127.0.0.1');
@@ -240,7 +235,7 @@ describe('the local site server', () => {
     ['bytes=1000-', 416, 'bytes */1000', [0, 0]],
   ] as const)('answers a video asked for %s with %i, %s', async (range, status, contentRange, [start, end]) => {
     const { status: sent, headers, body } = await get('/videos/clip.mp4', { Range: range });
-    expect([sent, headers['content-range'], body.equals(site.clip.subarray(start, end))]).toEqual([
+    expect([sent, headers['content-range'], body.equals(clip.subarray(start, end))]).toEqual([
       status,
       contentRange,
       true,
@@ -256,7 +251,7 @@ describe('the local site server', () => {
     async (headers) => {
       const response = await get('/videos/clip.mp4', headers);
       expect(response).toMatchObject({ status: 200, headers: { 'accept-ranges': 'bytes', 'content-length': '1000' } });
-      expect(response.body.equals(site.clip)).toBe(true);
+      expect(response.body.equals(clip)).toBe(true);
     },
   );
 
@@ -266,7 +261,7 @@ describe('the local site server', () => {
     expect([status, headers['content-encoding'], headers['content-range']]).toEqual([
       206,
       undefined,
-      `bytes 0-14/${site.page.length}`,
+      `bytes 0-14/${home.length}`,
     ]);
     expect(body.toString()).toBe('<!doctype html>');
   });

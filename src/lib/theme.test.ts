@@ -12,14 +12,14 @@ function fakeRoot() {
   } as unknown as HTMLElement;
 }
 
-function fakeWindow({ stored = null as string | null, prefersDark = false, storageThrows = false } = {}) {
-  const storage = new Map<string, string>(stored === null ? [] : [[THEME_STORAGE_KEY, stored]]);
-  const blocked = () => {
-    if (storageThrows) throw new DOMException('blocked', 'SecurityError');
+/** A window whose storage holds `stored` under the theme's key, or throws (`'throws'`) as blocked storage does. */
+function fakeWindow({ stored, prefersDark }: { stored: string | null; prefersDark: boolean }) {
+  const getItem = (key: string) => {
+    if (stored === 'throws') throw new DOMException('blocked', 'SecurityError');
+    return key === THEME_STORAGE_KEY ? stored : null;
   };
-  const localStorage = { getItem: (key: string) => (blocked(), storage.get(key) ?? null) };
   const matchMedia = vi.fn((query: string) => ({ matches: prefersDark && query === '(prefers-color-scheme: dark)' }));
-  return { localStorage, matchMedia } as unknown as Window;
+  return { localStorage: { getItem }, matchMedia } as unknown as Window;
 }
 
 describe('initTheme (the inline head script)', () => {
@@ -30,16 +30,10 @@ describe('initTheme (the inline head script)', () => {
     { stored: 'dark', prefersDark: false, expected: 'dark' },
     { stored: 'purple', prefersDark: false, expected: 'light' },
     { stored: 'purple', prefersDark: true, expected: 'dark' },
+    { stored: 'throws', prefersDark: true, expected: 'dark' },
   ])('stored $stored, system dark $prefersDark: $expected', ({ stored, prefersDark, expected }) => {
     const root = fakeRoot();
     expect(initTheme(THEME_STORAGE_KEY, DARK_CLASS, fakeWindow({ stored, prefersDark }), root)).toBe(expected);
     expect(root.classList.contains('dark')).toBe(expected === 'dark');
-  });
-
-  it('falls back to the system preference when storage throws', () => {
-    const root = fakeRoot();
-    expect(initTheme(THEME_STORAGE_KEY, DARK_CLASS, fakeWindow({ storageThrows: true, prefersDark: true }), root)).toBe(
-      'dark',
-    );
   });
 });
