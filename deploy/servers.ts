@@ -29,9 +29,7 @@ export const onPath = (command: string) =>
 export const canListen = (port: number, host: string) =>
   new Promise<boolean>((resolve) => {
     const probe = createServer();
-    probe.once('error', () => {
-      resolve(false);
-    });
+    probe.once('error', () => resolve(false));
     probe.listen(port, host, () => probe.close(() => resolve(true)));
   });
 

@@ -95,6 +95,7 @@ describe('agency facts in Markdown', () => {
 });
 
 describe('the legal texts as written', () => {
+  const frontMatter = /^---\n[\s\S]*?\n---\n/;
   it('name the professional liability insurance in the imprint exactly when agency.json has one', async () => {
     const insurance = {
       insurer: 'Rheinische Versicherung AG',
@@ -106,10 +107,7 @@ describe('the legal texts as written', () => {
     };
     const { professionalLiabilityInsurance: _none, ...withoutInsurance } = { ...agency } as Record<string, unknown>;
     for (const locale of locales) {
-      const text = readFileSync(`src/content/legal/${locale}/impressum.md`, 'utf-8').replace(
-        /^---\n[\s\S]*?\n---\n/,
-        '',
-      );
+      const text = readFileSync(`src/content/legal/${locale}/impressum.md`, 'utf-8').replace(frontMatter, '');
       const withInsurance = await render(text, locale, { ...agency, professionalLiabilityInsurance: insurance });
       expect(withInsurance).toContain(`${insurance.insurer}, ${insurance.address}`);
       expect(withInsurance).toContain(insurance.scope[locale]);

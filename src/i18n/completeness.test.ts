@@ -5,6 +5,9 @@ import { autoReplyTemplateFile, defaultLocale, localeInfo, locales } from './loc
 
 // What a language needs besides its registry entry; README › Languages points here for the list of what is missing.
 const CONTENT_DIR = 'src/content';
+const contentFiles = readdirSync(CONTENT_DIR).filter((name) => name.endsWith('.json'));
+const localizedFieldsOf = (file: string) =>
+  localizedFields(JSON.parse(readFileSync(`${CONTENT_DIR}/${file}`, 'utf-8')), '');
 
 /** Every localized text in a content file (an object with the default locale's text), by its path. */
 function localizedFields(value: unknown, path: string): { path: string; text: Record<string, unknown> }[] {
@@ -33,9 +36,8 @@ function missingFor(locale: string): string[] {
   if (existsSync(autoReply) && !new RegExp(`<html lang="${locale}\\b`).test(readFileSync(autoReply, 'utf-8'))) {
     missing.push(`${autoReply}: <html lang="${locale}"> (the e-mail is in this language)`);
   }
-  for (const file of readdirSync(CONTENT_DIR).filter((name) => name.endsWith('.json'))) {
-    const content: unknown = JSON.parse(readFileSync(`${CONTENT_DIR}/${file}`, 'utf-8'));
-    for (const { path, text } of localizedFields(content, '')) {
+  for (const file of contentFiles) {
+    for (const { path, text } of localizedFieldsOf(file)) {
       const value = text[locale];
       if (typeof value !== 'string' || value.trim() === '') missing.push(`${CONTENT_DIR}/${file}: ${path}.${locale}`);
     }
@@ -83,11 +85,8 @@ describe('the completeness check', () => {
       ]),
     );
     // One line per localized field, from every content file.
-    const contentFiles = readdirSync(CONTENT_DIR).filter((name) => name.endsWith('.json'));
     const fields = contentFiles.flatMap((file) =>
-      localizedFields(JSON.parse(readFileSync(`${CONTENT_DIR}/${file}`, 'utf-8')), '').map(
-        ({ path }) => `${CONTENT_DIR}/${file}: ${path}.xx`,
-      ),
+      localizedFieldsOf(file).map(({ path }) => `${CONTENT_DIR}/${file}: ${path}.xx`),
     );
     expect(missing.filter((entry) => /^src\/content\/[^/]+\.json: /.test(entry))).toEqual(fields);
     expect(new Set(fields.map((field) => field.split(':')[0]))).toEqual(

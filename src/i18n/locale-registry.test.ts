@@ -77,8 +77,7 @@ describe('a locale added to the registry alone', () => {
   it('has its legal texts loaded from src/content/legal/xx/', async () => {
     const { collections } = await import('../content.config');
     const { loader } = collections.legal as unknown as { loader: { options: { pattern: string[] } } };
-    const { options } = loader;
-    expect(options.pattern).toContain('xx/*.md');
+    expect(loader.options.pattern).toContain('xx/*.md');
   });
 
   it('gets an auto-reply template, its variable, the form’s template id and the local inbox’s stand-in', async () => {
