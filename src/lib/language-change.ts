@@ -1,6 +1,6 @@
 import type { Locale } from '../i18n/locales';
 
-/** The spec's window event: its `detail` is the language the visitor switches to. */
+/** The window event of docs/behaviour.md › Language: its `detail` is the language the visitor switches to. */
 export const LANGUAGE_CHANGE_EVENT = 'languageChange';
 
 export function announceLanguageChange(locale: Locale, target: EventTarget = window): void {

@@ -2,7 +2,7 @@
 export const HEADER_SCROLL_THRESHOLD = 100;
 export const SCROLL_TO_TOP_THRESHOLD = 300;
 
-/** The spec's rule for both thresholds: strictly more than the offset counts as past it. */
+/** The rule for both thresholds (docs/behaviour.md › Header and scroll-to-top): strictly more than the offset counts as past it. */
 export function isScrolledPast(scrollY: number, threshold: number): boolean {
   return scrollY > threshold;
 }

@@ -1,4 +1,4 @@
-/** The spec stores skills as comma-separated text; the modal shows each as a chip. */
+/** A member's skills are comma-separated text (docs/behaviour.md › Team); the modal shows each as a chip. */
 export function parseSkills(skills: string): string[] {
   return skills
     .split(',')

@@ -1,6 +1,6 @@
 export type Theme = 'light' | 'dark';
 
-/** The spec's storage key and class name; the head script and the toggle both read them from here. */
+/** The storage key and class name (docs/behaviour.md › Theme); the head script and the toggle both read them from here. */
 export const THEME_STORAGE_KEY = 'theme';
 export const DARK_CLASS = 'dark';
 
