@@ -3,6 +3,7 @@ import {
   ADOPTED_ATTRIBUTE,
   HELD_SUBMIT_ATTRIBUTE,
   adopt,
+  closeOnBackdrop,
   holdSubmit,
   isAdopted,
   isPlainClick,
@@ -102,6 +103,14 @@ describe('team dialog', () => {
     openMemberDialog(photo, pageWith(dialog));
     expect(dialog.showModal).toHaveBeenCalledTimes(1);
     expect(() => openMemberDialog(photo, pageWith({ ...fakeDialog(), id: 'other' }))).not.toThrow();
+  });
+
+  it('closes on a click on its backdrop (the dialog element itself), not on its content', () => {
+    const dialog = fakeDialog(true);
+    closeOnBackdrop(dialog, { inside: true });
+    expect(dialog.open).toBe(true);
+    closeOnBackdrop(dialog, dialog);
+    expect(dialog.open).toBe(false);
   });
 
   it('gives focus back to the photo once it has closed, not when it was reopened meanwhile', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DARK_CLASS, THEME_STORAGE_KEY, initTheme } from './theme';
+import { DARK_CLASS, THEME_STORAGE_KEY, initTheme, toggleTheme } from './theme';
 
 /** Just enough of a document root: a class list. */
 function fakeRoot() {
@@ -36,4 +36,22 @@ describe('initTheme (the inline head script)', () => {
     expect(initTheme(THEME_STORAGE_KEY, DARK_CLASS, fakeWindow({ stored, prefersDark }), root)).toBe(expected);
     expect(root.classList.contains('dark')).toBe(expected === 'dark');
   });
+});
+
+// The answer of both the early answers and the island (src/lib/controls.ts).
+it('toggleTheme flips the class and stores every change under "theme"; storage that throws keeps only the flip', () => {
+  const root = fakeRoot();
+  const stored = new Map<string, string>();
+  const storage = { setItem: (key: string, value: string) => stored.set(key, value) } as unknown as Storage;
+  expect(toggleTheme(root, storage)).toBe('dark');
+  expect(stored.get('theme')).toBe('dark');
+  expect(toggleTheme(root, storage)).toBe('light');
+  expect(stored.get('theme')).toBe('light');
+  const blocked = {
+    setItem() {
+      throw new DOMException('blocked', 'SecurityError');
+    },
+  } as unknown as Storage;
+  expect(toggleTheme(root, blocked)).toBe('dark');
+  expect(root.classList.contains('dark')).toBe(true);
 });
