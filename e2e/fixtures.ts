@@ -11,7 +11,6 @@ export { default as agency } from '../src/content/agency.json' with { type: 'jso
 export { defaultLocale, localeInfo, locales, openGraphLocale, otherLocales, type Locale } from '../src/i18n/locales';
 export { languageLinks, localizedPath } from '../src/i18n/paths';
 export { getTranslator } from '../src/i18n/translate';
-export { legalTitle } from './legal-title';
 export { legalPages, pagePaths, type LegalPage, type PagePath } from '../src/routes';
 export { expect };
 

@@ -1,8 +1,7 @@
-import { legalTitle } from '../../e2e/legal-title';
 import { languageLink, languageMenu, languageMenuIsClosed } from '../../e2e/site-parts';
-import { defaultLocale, localeInfo, otherLocales, type Locale } from '../../src/i18n/locales';
+import { defaultLocale, otherLocales, type Locale } from '../../src/i18n/locales';
 import { localizedPath } from '../../src/i18n/paths';
-import { arrivedAt, beforeHydration, element, expect, hydrated, journey, open, type Tab } from '../harness';
+import { arrivedAt, beforeHydration, expect, hydrated, journey, open, type Tab } from '../harness';
 
 /** docs/behaviour.md › Language. */
 const [other] = otherLocales(defaultLocale) as [Locale];
@@ -33,11 +32,8 @@ journey('announces languageChange, then opens the same page in each other langua
   await open(tab, from);
   for (const locale of otherLocales(defaultLocale)) {
     await switchTo(tab, locale);
+    // What that page says, and in which language, is its snapshot's and pages.spec.ts's.
     await arrivedAt(tab, localizedPath('/impressum/', locale));
-    expect([await element(tab, 'html').attribute('lang'), await element(tab, 'h1').text()]).toEqual([
-      localeInfo[locale].htmlLang,
-      legalTitle(locale, 'impressum'),
-    ]);
     await hydrated(tab, 'LanguageSwitch');
     await switchTo(tab, defaultLocale);
     await arrivedAt(tab, from);
