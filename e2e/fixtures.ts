@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { builtFiles } from '../deploy/production-build';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
-import { routes } from '../src/routes';
 import { hydratedIsland, languageLink as languageLinkSelector, languageMenu, languageMenuIsClosed } from './site-parts';
 
 // The suites loop over the locale registry and read what a visitor reads from the dictionaries
@@ -11,21 +10,15 @@ export { default as agency } from '../src/content/agency.json' with { type: 'jso
 export { defaultLocale, localeInfo, locales, openGraphLocale, otherLocales, type Locale } from '../src/i18n/locales';
 export { languageLinks, localizedPath } from '../src/i18n/paths';
 export { getTranslator } from '../src/i18n/translate';
-export { legalPages, pagePaths, type LegalPage, type PagePath } from '../src/routes';
+export { legalPages, routes as allRoutes, type LegalPage } from '../src/routes';
 export { expect };
 
-/** Each page in each language: what most suites loop over. */
-export const allRoutes = routes;
-
-/** The built site that the e2e server serves and the file-reading specs read. */
-export const builtSiteDir = LOCAL_BUILD_DIR;
-
 /** Every HTML file of the build (404 page included), with the path the server answers it at. */
-export const builtPages = () => builtFiles(builtSiteDir).filter(({ name }) => name.endsWith('.html'));
+export const builtPages = () => builtFiles(LOCAL_BUILD_DIR).filter(({ name }) => name.endsWith('.html'));
 
 /** The HTML the build made for `url`: the 404 page's for a path it has no page at. */
 export const builtHtml = (url: string) =>
-  readFileSync(builtPages().find((built) => built.url === url)?.file ?? `${builtSiteDir}/404.html`, 'utf-8');
+  readFileSync(builtPages().find((built) => built.url === url)?.file ?? `${LOCAL_BUILD_DIR}/404.html`, 'utf-8');
 
 /**
  * The site's `test`: fails any test whose page throws or logs an error it did not expect

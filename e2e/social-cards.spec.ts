@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
 import { SOCIAL_CARD } from '../src/lib/social-card';
-import { agency, allRoutes, builtSiteDir, expect, present, test } from './fixtures';
+import { agency, allRoutes, expect, present, test } from './fixtures';
 
 /** What one card may weigh: link previews are fetched on every share (the old shared image: 297 KB). */
 const CARD_BUDGET_BYTES = 100 * 1024;
@@ -19,7 +20,7 @@ test('every page in every language shares a card of its own, titled as the page 
     expect(await meta('twitter:image:alt'), url).toBe(`${agency.name}: ${heading}`);
     expect(await meta('twitter:card'), url).toBe('summary_large_image');
 
-    const card = readFileSync(`${builtSiteDir}${image.pathname}`);
+    const card = readFileSync(`${LOCAL_BUILD_DIR}${image.pathname}`);
     const { format, width, height } = await sharp(card).metadata();
     expect({ format, width, height }, url).toEqual({ format: 'jpeg', ...SOCIAL_CARD });
     expect([await meta('og:image:width'), await meta('og:image:height')]).toEqual([String(width), String(height)]);
