@@ -121,9 +121,8 @@ function contactInbox(request: APIRequestContext, email: string, locale: Locale)
 
 /**
  * The contact tests' fixtures. A test starts from `form`, open in `language`, hydrated, with
- * `message` typed in, and reads back the `inbox`,
- * the `failures` the form logged and the `sendCalls` the page made. `pausedClock` stops the page's
- * time once the form is filled, so only the test moves it.
+ * `message` typed in, and reads back the `inbox` and the `failures` the form logged. `pausedClock`
+ * stops the page's time once the form is filled, so only the test moves it.
  */
 export const test = siteTest.extend<{
   language: Locale;
@@ -132,7 +131,6 @@ export const test = siteTest.extend<{
   message: ContactMessage;
   inbox: ReturnType<typeof contactInbox>;
   failures: unknown[];
-  sendCalls: string[];
   form: ContactForm;
 }>({
   language: [defaultLocale, { option: true }],
@@ -149,11 +147,6 @@ export const test = siteTest.extend<{
       }
     });
     await use(logged);
-  },
-  sendCalls: async ({ page }, use) => {
-    const calls: string[] = [];
-    page.on('request', (request) => request.url().includes('/api/v1.0/email/send') && calls.push(request.url()));
-    await use(calls);
   },
   form: async ({ page, language, message, pausedClock }, use) => {
     if (pausedClock) await page.clock.install();

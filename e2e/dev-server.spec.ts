@@ -69,11 +69,12 @@ test.describe('the dev server of a fresh clone', () => {
     page,
     request,
     message: visitor,
-    sendCalls,
     t,
   }) => {
     // Markup and character references in what the visitor typed reach the recipient as text.
     const message = { ...visitor, name: 'Erika <b>Mustermann</b>', title: `${visitor.title} <i>&amp;</i> Bistro` };
+    const sendCalls: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/v1.0/email/send') && sendCalls.push(request.url()));
     const form = contactForm(page, defaultLocale, deviceOrigin);
     await form.open();
     await form.fill(message);
