@@ -1,5 +1,4 @@
 import { gzipSync } from 'node:zlib';
-import { E2E_PORT } from '../playwright.config';
 import { builtHtml, expect, legalPages, localizedPath, locales, test } from './fixtures';
 import { forEveryPage, readThrough } from './site-behaviour';
 
@@ -11,13 +10,6 @@ const gzipped = (content: string | Buffer) => gzipSync(content, { level: 9 }).le
 
 forEveryPage((url) => {
   test.describe(url, () => {
-    test('loading it requests nothing from any other host', async ({ page }) => {
-      const hosts = new Set<string>();
-      page.on('request', (request) => hosts.add(new URL(request.url()).host));
-      await readThrough(page, url);
-      expect([...hosts]).toEqual([`localhost:${E2E_PORT}`]);
-    });
-
     test('first render needs nothing but the HTML; every image has its size; the favicon is allowed', () => {
       const html = builtHtml(url);
       // The stylesheet is inline and the text is set in the system's fonts: no request before the paint.
