@@ -18,11 +18,6 @@ const PORT_ATTEMPTS = 5;
 /** NGINX_PATH, PATH, or Debian's /usr/sbin (not on a normal user's PATH). */
 export const findNginx = () =>
   [process.env.NGINX_PATH, onPath('nginx'), '/usr/sbin/nginx'].find((p) => p && existsSync(p));
-export const hasOpenssl = () => onPath('openssl') !== undefined;
-export const installHint = {
-  nginx: 'nginx (Debian/Ubuntu: sudo apt-get install nginx; or set NGINX_PATH)',
-  openssl: 'openssl (sudo apt-get install openssl)',
-};
 
 interface Ports {
   http: number;

@@ -13,20 +13,11 @@ import {
   securityHeaders,
   www,
 } from './built-site';
-import {
-  fetchFrom,
-  findNginx,
-  hasOpenssl,
-  installHint,
-  loopback,
-  startNginx,
-  type KeyType,
-  type RunningNginx,
-} from './nginx-server';
+import { fetchFrom, findNginx, loopback, startNginx, type KeyType, type RunningNginx } from './nginx-server';
 import { MINIMUM_OBSERVATORY_SCORE, observatoryInstalled, observatoryScan } from './observatory-scan';
 import { buildProductionSite, builtFiles } from './production-build';
-import type { Response } from './servers';
-import { enumerateSuites, findNmap, handshake, resumeSession } from './tls-scan';
+import { onPath, type Response } from './servers';
+import { enumerateSuites, handshake, resumeSession } from './tls-scan';
 
 // The shipped deploy/nginx configuration in real nginx over a production build, scored by MDN's HTTP Observatory,
 // and its TLS with each kind of certificate certbot issues, held to Mozilla's "intermediate" profile.
@@ -61,10 +52,10 @@ const otherGroups = ['P-521', 'X448', 'ffdhe2048', 'ffdhe3072'];
 const keyTypes: KeyType[] = ['ecdsa', 'rsa'];
 
 const nginx = findNginx();
-const nmap = findNmap();
+const nmap = onPath('nmap');
 const { skip, failInCi } = requirements('deploy/nginx.test.ts', 'the real-nginx test', [
-  !nginx && installHint.nginx,
-  !hasOpenssl() && installHint.openssl,
+  !nginx && 'nginx (Debian/Ubuntu: sudo apt-get install nginx; or set NGINX_PATH)',
+  !onPath('openssl') && 'openssl (sudo apt-get install openssl)',
   !nmap && 'nmap (sudo apt-get install nmap)',
   !observatoryInstalled() && "MDN's HTTP Observatory (npm run observatory:install)",
 ]);
@@ -163,14 +154,9 @@ describe.skipIf(skip)('the shipped nginx configuration in real nginx', { timeout
   );
 
   it.each([false, true])('speaks HTTP/2 over TLS for www and the bare domain (IPv6: %s)', async (ipv6) => {
+    const address = loopback(server, ipv6);
     for (const host of [www, apex]) {
-      const { output } = await handshake(
-        server.ports.https,
-        host,
-        ['-alpn', 'h2,http/1.1'],
-        '',
-        loopback(server, ipv6),
-      );
+      const { output } = await handshake(server.ports.https, host, ['-alpn', 'h2,http/1.1'], '', address);
       expect.soft(output, host).toMatch(/^ALPN protocol: h2$/m);
     }
   });

@@ -4,11 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { onPath } from './servers';
 
 const run = promisify(execFile);
-
-export const findNmap = () => onPath('nmap');
 
 /**
  * Each protocol version 127.0.0.1:`port` accepts for `servername` (SNI), in nmap's order: its suites by their IANA
