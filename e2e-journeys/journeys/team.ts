@@ -17,11 +17,10 @@ const dialog = (tab: Tab) =>
   tab.evaluate((selector) => {
     const box = document.querySelector<HTMLDialogElement>(selector);
     const link = box?.querySelector('a[href^="http"]');
-    const photoShown = !!box?.querySelector('img')?.getBoundingClientRect().width;
     return {
       open: box !== null,
       name: box?.querySelector('h3')?.textContent.trim(),
-      photo: photoShown,
+      photo: !!box?.querySelector('img')?.getBoundingClientRect().width,
       portfolio: [link?.getAttribute('href'), link?.textContent.trim()],
       text: box?.textContent,
       skills: [...(box?.querySelectorAll('[data-skill-chips] li') ?? [])].map((chip) => chip.textContent),
