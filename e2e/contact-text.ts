@@ -37,11 +37,8 @@ export function contactText(locale: Locale) {
 
 export type ContactText = ReturnType<typeof contactText>;
 
-/** The contact form's texts in every language of the registry. */
-export const text = Object.fromEntries(locales.map((locale) => [locale, contactText(locale)])) as Record<
-  Locale,
-  ContactText
->;
+const byLocale = locales.map((locale) => [locale, contactText(locale)]);
+export const text = Object.fromEntries(byLocale) as Record<Locale, ContactText>;
 
 /**
  * The line of an e-mail template that holds `{{variable}}`, as its recipient reads it once `value`

@@ -72,12 +72,10 @@ function processorsIn(node: unknown, path = ''): Processor[] {
 function countryNamesIn(text: string, locale: Locale): Set<string> {
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   const known = new Map<string, string>();
-  for (let first = 65; first <= 90; first++) {
-    for (let second = 65; second <= 90; second++) {
-      const code = String.fromCharCode(first, second);
-      const name = names.of(code);
-      if (name && name !== code) known.set(name, code);
-    }
+  const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+  for (const code of letters.flatMap((first) => letters.map((second) => first + second))) {
+    const name = names.of(code);
+    if (name && name !== code) known.set(name, code);
   }
   for (const { country } of processorsIn(agency)) known.set(country[locale], country.code);
   for (const link of agency.social) for (const country of link.thirdCountries) known.set(country[locale], country.code);
