@@ -234,12 +234,9 @@ describe('the local site server', () => {
     ['bytes=-100', 206, 'bytes 900-999/1000', [900, 1000]],
     ['bytes=1000-', 416, 'bytes */1000', [0, 0]],
   ] as const)('answers a video asked for %s with %i, %s', async (range, status, contentRange, [start, end]) => {
-    const { status: sent, headers, body } = await get('/videos/clip.mp4', { Range: range });
-    expect([sent, headers['content-range'], body.equals(clip.subarray(start, end))]).toEqual([
-      status,
-      contentRange,
-      true,
-    ]);
+    const { headers, ...answer } = await get('/videos/clip.mp4', { Range: range });
+    expect([answer.status, headers['content-range']]).toEqual([status, contentRange]);
+    expect(answer.body.equals(clip.subarray(start, end))).toBe(true);
     if (status === 206)
       expect([headers['content-length'], headers['content-type']]).toEqual([`${end - start}`, 'video/mp4']);
     // The host's headers reach a partial answer too.
@@ -258,12 +255,8 @@ describe('the local site server', () => {
   it('serves ranges of other files too, from the file itself rather than its gzipped form', async () => {
     expect((await get('/', { 'Accept-Encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
     const { status, headers, body } = await get('/', { Range: 'bytes=0-14', 'Accept-Encoding': 'gzip' });
-    expect([status, headers['content-encoding'], headers['content-range']]).toEqual([
-      206,
-      undefined,
-      `bytes 0-14/${home.length}`,
-    ]);
-    expect(body.toString()).toBe('<!doctype html>');
+    expect([status, headers['content-range']]).toEqual([206, `bytes 0-14/${home.length}`]);
+    expect([headers['content-encoding'], body.toString()]).toEqual([undefined, '<!doctype html>']);
   });
 
   it('answers an unknown path with the 404 page, and a malformed one with 400, not a server error', async () => {
