@@ -64,7 +64,6 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
     responses: [] as { path: string; status: number; range?: string | undefined; contentRange?: string | undefined }[],
     /** While set, every page is sent in two parts: up to the end of `after`'s first match, then `pauseMs` later the rest. */
     slowPages: null as { after: RegExp; pauseMs: number } | null,
-    /** Whether a journey is holding requests back. */
     holding: () => holds.size > 0,
     /**
      * Holds back every request whose path matches until the returned function is called: a page

@@ -59,7 +59,6 @@ export function contactForm(page: Page, locale: Locale, origin = '') {
     error: form.getByRole('alert'),
     /** What follows the status message: whether the message arrived, and where to write instead. */
     notice: form.locator('[aria-live="polite"]'),
-    /** The agency's address in the notice, for writing instead. */
     agencyAddress: form.locator(`[aria-live="polite"] a[href="mailto:${agency.email}"]`),
     async open() {
       await page.goto(`${origin}${localizedPath('/', locale)}#contact`);

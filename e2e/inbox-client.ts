@@ -31,6 +31,5 @@ export const inboxPageConsoleErrors =
   /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/;
 
 let visitors = 0;
-/** A fresh, valid address per test. */
 export const uniqueEmail = (label: string) =>
   `${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${process.pid}-${++visitors}@example.org`;

@@ -24,7 +24,6 @@ export function forEveryPage(tests: (url: string) => void) {
   }
 }
 
-/** A state of the landing page beyond its first view. */
 export type LandingState =
   'team-dialog' | 'contact-field-errors' | 'contact-success' | 'contact-error' | 'contact-sending';
 

@@ -7,7 +7,6 @@
 /** The island whose component file matches `name`, once it has hydrated. */
 export const hydratedIsland = (name: string) => `astro-island[component-url*="${name}"]:not([ssr])`;
 
-/** The language switch's link to `locale`. */
 export const languageLink = (locale: string) => `[data-language-link="${locale}"]`;
 
 /**

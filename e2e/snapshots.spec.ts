@@ -17,7 +17,6 @@ function fileOf(url: string) {
   return route ? [route.locale, `${route.path.replaceAll('/', '') || 'index'}.aria.yml`] : ['404.aria.yml'];
 }
 
-/** The accessibility tree of `root` as text, compared with its snapshot file. */
 async function expectSnapshot(root: Locator, file: string[]) {
   // Soft, so a walk through several states compares each. The trailing line break keeps the files as
   // editors and git expect text files.

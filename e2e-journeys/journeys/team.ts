@@ -8,8 +8,6 @@ import { beforeHydration, element, hydrated, journey, open, PHONE, t, type Tab }
 
 /** docs/behaviour.md › Team. */
 const photo = (words: typeof t, name: string) => `button[aria-label="${words('about.openProfile', { name })}"]`;
-
-/** The open one of the members' dialogs, if any. */
 const openDialog = '[data-team-dialog][open]';
 
 /** The dialog as a visitor meets it, and where focus is. */
