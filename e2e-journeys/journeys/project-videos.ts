@@ -28,6 +28,7 @@ const clipOf = (tab: Tab, selector: string) =>
   }, selector);
 const playing = { playing: 'true', muted: true, loop: true, paused: false, started: true, opacity: '1' };
 const stopped = { playing: null, paused: true, opacity: '0' };
+const noClip = { video: null, picture: true };
 /** Opens the projects and waits for the cards to come to life; returns what tells the clips fetched since. */
 async function openProjects(tab: Tab, proxy: Run['proxy']) {
   const first = proxy.responses.length;
@@ -43,10 +44,7 @@ journey(
     // A card without a clip keeps its picture; nothing so far has fetched a video.
     await tab.hover(stillCard);
     await sleep(NOTHING_HAPPENS_MS);
-    expect([await clipOf(tab, card), await clipOf(tab, stillCard)]).toEqual([
-      { video: null, picture: true },
-      { video: null, picture: true },
-    ]);
+    expect([await clipOf(tab, card), await clipOf(tab, stillCard)]).toEqual([noClip, noClip]);
     expect(clips()).toEqual([]);
 
     await tab.hover(card);
@@ -84,7 +82,7 @@ journey(
     expect(await tab.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
     await tab.hover(card);
     await sleep(NOTHING_HAPPENS_MS);
-    expect(await clipOf(tab, card)).toEqual({ video: null, picture: true });
+    expect(await clipOf(tab, card)).toEqual(noClip);
     expect(clips()).toEqual([]);
   },
   { system: darkAndStill },
