@@ -23,8 +23,6 @@ const cloudflareDir = join(projectRoot, 'deploy/cloudflare');
 const wranglerCli = join(cloudflareDir, 'node_modules/wrangler/bin/wrangler.js');
 const workerdPackage = join(cloudflareDir, 'node_modules/workerd/package.json');
 
-const wranglerInstalled = () => existsSync(wranglerCli) && existsSync(workerdPackage);
-
 /** The release date of wrangler's workerd (1.YYYYMMDD.n): a later date makes wrangler warn and ask npm. */
 function compatibilityDate(): string {
   const { version } = JSON.parse(readFileSync(workerdPackage, 'utf-8')) as { version: string };
@@ -42,7 +40,7 @@ const offline = (home: string) => ({
 });
 
 const { skip, failInCi } = requirements('deploy/cloudflare.test.ts', "the Cloudflare Pages runtime's test", [
-  !wranglerInstalled() && "Cloudflare's wrangler (npm run cloudflare:install)",
+  !(existsSync(wranglerCli) && existsSync(workerdPackage)) && "Cloudflare's wrangler (npm run cloudflare:install)",
   !existsSync(join(dist, 'index.html')) && `a build in ${LOCAL_BUILD_DIR}/ (npm run build:local)`,
   !observatoryInstalled() && "MDN's HTTP Observatory (npm run observatory:install)",
 ]);

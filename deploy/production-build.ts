@@ -18,13 +18,12 @@ export const astroCli = join(
 export async function buildProductionSite(outDir: string) {
   // The build's own environment, not Vitest's (NODE_ENV=test would change how Vite builds).
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(NODE_ENV|VITEST.*)$/.test(name)));
-  const standIns = requiredEmailJsVariables.map((name): [string, string] => [
-    name,
-    `deploy-test-${name.toLowerCase()}`,
-  ]);
+  const standIns = Object.fromEntries(
+    requiredEmailJsVariables.map((name) => [name, `deploy-test-${name.toLowerCase()}`]),
+  );
   await promisify(execFile)(process.execPath, [astroCli, 'build', '--outDir', outDir], {
     cwd: projectRoot,
-    env: { ...env, ASTRO_TELEMETRY_DISABLED: '1', ...Object.fromEntries(standIns) },
+    env: { ...env, ASTRO_TELEMETRY_DISABLED: '1', ...standIns },
   });
 }
 
