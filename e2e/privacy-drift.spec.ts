@@ -282,11 +282,9 @@ test('the privacy policy names what the built site stores, and the site reaches 
     (write) => write.action === 'visit every page' || write.storage === 'cookie',
   );
   expect.soft(bareVisitOrCookie, 'stored on a bare visit, or a cookie').toEqual([]);
-  expect.soft(site.otherStorage, 'stored beyond keys and cookies').toEqual({
-    indexedDb: [],
-    caches: [],
-    serviceWorkers: [],
-  });
+  expect
+    .soft(site.otherStorage, 'stored beyond keys and cookies')
+    .toEqual({ indexedDb: [], caches: [], serviceWorkers: [] });
   // Declaring a face downloads nothing: only a font file fetched makes a web font.
   const fonts = site.requests.filter(({ type }) => type === 'font');
   expect.soft(fonts, 'web fonts').toEqual([]);

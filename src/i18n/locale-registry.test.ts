@@ -13,10 +13,7 @@ const withFake = [...locales, 'xx'];
  */
 vi.mock('./locale-registry', async (importOriginal) => {
   const registry = await importOriginal<Registry>();
-  const localeInfo = {
-    ...registry.localeInfo,
-    xx: { htmlLang: 'xx-XX', shortLabel: 'XX', name: 'Xxish' },
-  };
+  const localeInfo = { ...registry.localeInfo, xx: { htmlLang: 'xx-XX', shortLabel: 'XX', name: 'Xxish' } };
   return { ...registry, localeInfo, locales: Object.keys(localeInfo) };
 });
 
