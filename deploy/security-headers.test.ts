@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { securityHeaders } from './built-site';
 
 // What public/_headers' `/*` rule must ask for. The hosts' tests (built-site.ts) hold every answer of nginx and
@@ -16,9 +16,7 @@ const required: [name: string, value: RegExp][] = [
   ['X-Frame-Options', /^DENY$/],
 ];
 
-describe('public/_headers', () => {
-  it.each(required)('sends %s with every answer, once, as %s', (name, value) => {
-    const sent = securityHeaders.filter(([header]) => header.toLowerCase() === name.toLowerCase());
-    expect(sent.map(([, v]) => v)).toEqual([expect.stringMatching(value)]);
-  });
+it.each(required)('public/_headers sends %s with every answer, once, as %s', (name, value) => {
+  const sent = securityHeaders.filter(([header]) => header.toLowerCase() === name.toLowerCase());
+  expect(sent.map(([, v]) => v)).toEqual([expect.stringMatching(value)]);
 });

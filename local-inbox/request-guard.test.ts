@@ -27,24 +27,22 @@ describe('the inbox’s host check (Vite’s rule)', () => {
   });
 });
 
-describe('the inbox’s origin check', () => {
-  it.each([
-    // A page on the very origin the request went to (the dev server, here or from another device).
-    ['http://localhost:4321', 'localhost:4321', true],
-    ['http://192.168.1.20:4321', '192.168.1.20:4321', true],
-    // The built site's page at localhost reaching its inbox at 127.0.0.1 on the same port.
-    ['http://localhost:4400', '127.0.0.1:4400', true],
-    ['http://[::1]:4400', 'localhost:4400', true],
-    // Another site, another port, another device, or none.
-    ['https://attacker.example', '127.0.0.1:4400', false],
-    ['http://localhost:3000', '127.0.0.1:4400', false],
-    ['http://192.168.1.66:4321', '192.168.1.20:4321', false],
-    ['http://192.168.1.20:4321', 'localhost:4321', false],
-    ['null', 'localhost:4321', false],
-    ['file://', 'localhost:4321', false],
-  ])('a page at %s reaching the inbox as %s is its own site: %s', (origin, host, own) => {
-    expect(isOwnOrigin(origin, host)).toBe(own);
-  });
+it.each([
+  // A page on the very origin the request went to (the dev server, here or from another device).
+  ['http://localhost:4321', 'localhost:4321', true],
+  ['http://192.168.1.20:4321', '192.168.1.20:4321', true],
+  // The built site's page at localhost reaching its inbox at 127.0.0.1 on the same port.
+  ['http://localhost:4400', '127.0.0.1:4400', true],
+  ['http://[::1]:4400', 'localhost:4400', true],
+  // Another site, another port, another device, or none.
+  ['https://attacker.example', '127.0.0.1:4400', false],
+  ['http://localhost:3000', '127.0.0.1:4400', false],
+  ['http://192.168.1.66:4321', '192.168.1.20:4321', false],
+  ['http://192.168.1.20:4321', 'localhost:4321', false],
+  ['null', 'localhost:4321', false],
+  ['file://', 'localhost:4321', false],
+])('the inbox’s origin check: a page at %s reaching the inbox as %s is its own site: %s', (origin, host, own) => {
+  expect(isOwnOrigin(origin, host)).toBe(own);
 });
 
 describe('the dev server’s inbox', () => {

@@ -45,18 +45,16 @@ function missingFor(locale: string): string[] {
   return missing;
 }
 
-describe('the registry', () => {
-  it('holds codes that work as a path prefix and a variable suffix, with tags that match them', () => {
-    expect(locales).toContain(defaultLocale);
-    for (const locale of locales) {
-      const { htmlLang, shortLabel } = localeInfo[locale];
-      expect(locale, 'a code of two or three small letters, a to z').toMatch(/^[a-z]{2,3}$/);
-      // Open Graph needs the region as well as the language.
-      expect(htmlLang, locale).toMatch(new RegExp(`^${locale}-[A-Z]{2}$`));
-      expect(shortLabel, locale).toMatch(/^\S{1,3}$/);
-    }
-    expect(new Set(locales.map((locale) => localeInfo[locale].shortLabel)).size).toBe(locales.length);
-  });
+it('the registry holds codes that work as a path prefix and a variable suffix, with tags that match them', () => {
+  expect(locales).toContain(defaultLocale);
+  for (const locale of locales) {
+    const { htmlLang, shortLabel } = localeInfo[locale];
+    expect(locale, 'a code of two or three small letters, a to z').toMatch(/^[a-z]{2,3}$/);
+    // Open Graph needs the region as well as the language.
+    expect(htmlLang, locale).toMatch(new RegExp(`^${locale}-[A-Z]{2}$`));
+    expect(shortLabel, locale).toMatch(/^\S{1,3}$/);
+  }
+  expect(new Set(locales.map((locale) => localeInfo[locale].shortLabel)).size).toBe(locales.length);
 });
 
 describe('every locale of the registry', () => {
@@ -67,30 +65,28 @@ describe('every locale of the registry', () => {
   }
 });
 
-describe('the completeness check', () => {
-  it('names each file and field a language without any data lacks', () => {
-    const missing = missingFor('xx');
-    expect(missing).toEqual(
-      expect.arrayContaining([
-        'src/i18n/dictionaries/xx.ts (the interface texts, typed against de.ts)',
-        'src/content/legal/xx/impressum.md (the legal page "impressum")',
-        'src/content/legal/xx/datenschutz.md (the legal page "datenschutz")',
-        'src/content/legal/xx/agb.md (the legal page "agb")',
-        'src/emails/auto-reply.xx.html (the confirmation e-mail to a visitor who wrote from a page in this language)',
-        'src/content/agency.json: legalForm.xx',
-        'src/content/agency.json: emailjs.country.xx',
-        'src/content/team.json: lena-hoffmann.bio.xx',
-        'src/content/services.json: design.title.xx',
-        'src/content/projects.json: tafelwerk.description.xx',
-      ]),
-    );
-    // One line per localized field, from every content file.
-    const fields = contentFiles.flatMap((file) =>
-      localizedFieldsOf(file).map(({ path }) => `${CONTENT_DIR}/${file}: ${path}.xx`),
-    );
-    expect(missing.filter((entry) => /^src\/content\/[^/]+\.json: /.test(entry))).toEqual(fields);
-    expect(new Set(fields.map((field) => field.split(':')[0]))).toEqual(
-      new Set(contentFiles.map((file) => `${CONTENT_DIR}/${file}`)),
-    );
-  });
+it('the completeness check names each file and field a language without any data lacks', () => {
+  const missing = missingFor('xx');
+  expect(missing).toEqual(
+    expect.arrayContaining([
+      'src/i18n/dictionaries/xx.ts (the interface texts, typed against de.ts)',
+      'src/content/legal/xx/impressum.md (the legal page "impressum")',
+      'src/content/legal/xx/datenschutz.md (the legal page "datenschutz")',
+      'src/content/legal/xx/agb.md (the legal page "agb")',
+      'src/emails/auto-reply.xx.html (the confirmation e-mail to a visitor who wrote from a page in this language)',
+      'src/content/agency.json: legalForm.xx',
+      'src/content/agency.json: emailjs.country.xx',
+      'src/content/team.json: lena-hoffmann.bio.xx',
+      'src/content/services.json: design.title.xx',
+      'src/content/projects.json: tafelwerk.description.xx',
+    ]),
+  );
+  // One line per localized field, from every content file.
+  const fields = contentFiles.flatMap((file) =>
+    localizedFieldsOf(file).map(({ path }) => `${CONTENT_DIR}/${file}: ${path}.xx`),
+  );
+  expect(missing.filter((entry) => /^src\/content\/[^/]+\.json: /.test(entry))).toEqual(fields);
+  expect(new Set(fields.map((field) => field.split(':')[0]))).toEqual(
+    new Set(contentFiles.map((file) => `${CONTENT_DIR}/${file}`)),
+  );
 });

@@ -140,19 +140,17 @@ describe('a failed delivery', () => {
   });
 });
 
-describe('coming back to the form', () => {
-  const renamed = { ...empty, name: 'Erika Mustermann' };
-  it.each([
-    ['fills the fields the page left empty from the draft', false, renamed, undefined],
-    ['warns that the draft was being sent when its page was left', true, empty, 'interrupted'],
-    ['does not warn when the page holds what was typed since', true, renamed, undefined],
-  ])('%s', (_case, inFlight, onPage, notice) => {
-    const draft = tabDraft();
-    draft.save(typed, inFlight);
-    const form = createContactForm({ delivery: { prepare: vi.fn(), send: vi.fn() }, draft });
-    expect(form.getState()).toEqual(idle);
-    form.resume(onPage);
-    expect(form.getState()).toMatchObject({ fields: { ...typed, name: onPage.name || typed.name }, notice });
-    expect(draft.read()?.fields).toEqual(form.getState().fields);
-  });
+const renamed = { ...empty, name: 'Erika Mustermann' };
+it.each([
+  ['fills the fields the page left empty from the draft', false, renamed, undefined],
+  ['warns that the draft was being sent when its page was left', true, empty, 'interrupted'],
+  ['does not warn when the page holds what was typed since', true, renamed, undefined],
+])('coming back to the form %s', (_case, inFlight, onPage, notice) => {
+  const draft = tabDraft();
+  draft.save(typed, inFlight);
+  const form = createContactForm({ delivery: { prepare: vi.fn(), send: vi.fn() }, draft });
+  expect(form.getState()).toEqual(idle);
+  form.resume(onPage);
+  expect(form.getState()).toMatchObject({ fields: { ...typed, name: onPage.name || typed.name }, notice });
+  expect(draft.read()?.fields).toEqual(form.getState().fields);
 });
