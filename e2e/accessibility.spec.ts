@@ -111,44 +111,42 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-test.describe('keyboard', () => {
-  test('every control is reachable by Tab and shows a visible focus ring', async ({ page }) => {
-    const t = getTranslator(defaultLocale);
-    await page.goto(localizedPath('/', defaultLocale));
-    await waitForIsland(page, 'ThemeToggle');
-    const seen = new Set<string>();
-    for (let step = 0; step < 80; step++) {
-      await page.keyboard.press('Tab');
-      const focused = await page.evaluate(() => {
-        const element = document.activeElement as HTMLElement | null;
-        if (!element || element === document.body) return null;
-        const style = getComputedStyle(element);
-        const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-        const box = style.boxShadow !== 'none';
-        return {
-          id: `${element.tagName}:${element.getAttribute('href') ?? element.id}:${element.textContent.trim().slice(0, 30)}`,
-          visible: ring || box,
-        };
-      });
-      if (!focused) continue;
-      expect(focused.visible, `focus ring on ${focused.id}`).toBe(true);
-      seen.add(focused.id);
-    }
-    const reached = [...seen].join('\n');
-    // The language switch's own controls: a link per other language, or its menu's button.
-    const languageSwitch = await page
-      .getByRole('navigation', { name: t('language.label') })
-      .locator('a:visible, summary:visible')
-      .allTextContents();
-    expect(languageSwitch.length).toBeGreaterThan(0);
-    for (const expected of [
-      t('site.skipToContent'),
-      t('nav.about'),
-      t('theme.toDark'),
-      ...languageSwitch.map((text) => text.trim().slice(0, 30)),
-      t('hero.cta'),
-    ]) {
-      expect(reached).toContain(expected);
-    }
-  });
+test('by keyboard, every control is reachable by Tab and shows a visible focus ring', async ({ page }) => {
+  const t = getTranslator(defaultLocale);
+  await page.goto(localizedPath('/', defaultLocale));
+  await waitForIsland(page, 'ThemeToggle');
+  const seen = new Set<string>();
+  for (let step = 0; step < 80; step++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      const style = getComputedStyle(element);
+      const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      const box = style.boxShadow !== 'none';
+      return {
+        id: `${element.tagName}:${element.getAttribute('href') ?? element.id}:${element.textContent.trim().slice(0, 30)}`,
+        visible: ring || box,
+      };
+    });
+    if (!focused) continue;
+    expect(focused.visible, `focus ring on ${focused.id}`).toBe(true);
+    seen.add(focused.id);
+  }
+  const reached = [...seen].join('\n');
+  // The language switch's own controls: a link per other language, or its menu's button.
+  const languageSwitch = await page
+    .getByRole('navigation', { name: t('language.label') })
+    .locator('a:visible, summary:visible')
+    .allTextContents();
+  expect(languageSwitch.length).toBeGreaterThan(0);
+  for (const expected of [
+    t('site.skipToContent'),
+    t('nav.about'),
+    t('theme.toDark'),
+    ...languageSwitch.map((text) => text.trim().slice(0, 30)),
+    t('hero.cta'),
+  ]) {
+    expect(reached).toContain(expected);
+  }
 });
