@@ -308,7 +308,6 @@ for (const locale of locales) {
 // in every engine.
 test('the form hydrates when a visitor reaches it by keyboard, before it scrolls into view', async ({ page }) => {
   await page.goto('/');
-  await page.waitForLoadState('load');
   // Focus without scrolling: only the visitor's intent can wake the form now.
   await page.locator('#contact-name').evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
   expect(await page.evaluate(() => window.scrollY)).toBe(0);

@@ -2,8 +2,7 @@ import { otherLocales } from '../../src/i18n/locales';
 import { localizedPath } from '../../src/i18n/paths';
 import { arrivedAt, defaultLocale, element, expect, journey, open, PHONE, scrollToY, scrollY } from '../harness';
 
-/** docs/behaviour.md › Routes and Legal pages. */
-const homeLink = (locale: string) => `[data-home-link="${locale}"]`;
+// docs/behaviour.md › Routes and Legal pages.
 
 journey('a legal page opens at its top, also from far down the page before, and leads back home', async (tab) => {
   await open(tab, '/', { size: PHONE });
@@ -27,7 +26,7 @@ journey(
       expect(await element(tab, 'meta[name="robots"]').attribute('content')).toBe('noindex');
     }
     const [last] = others.slice(-1);
-    await tab.click(homeLink(last));
+    await tab.click(`[data-home-link="${last}"]`);
     await arrivedAt(tab, localizedPath('/', last));
   },
 );
