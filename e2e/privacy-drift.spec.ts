@@ -72,7 +72,7 @@ function processorsIn(node: unknown, path = ''): Processor[] {
 function countryNamesIn(text: string, locale: Locale): Set<string> {
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   const known = new Map<string, string>();
-  const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+  const letters = Array.from({ length: 26 }, (_, index) => String.fromCharCode(65 + index));
   for (const code of letters.flatMap((first) => letters.map((second) => first + second))) {
     const name = names.of(code);
     if (name && name !== code) known.set(name, code);
