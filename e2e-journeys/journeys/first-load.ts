@@ -20,9 +20,8 @@ journey('at 390 and 1280 px, light and dark: the page, and its theme from the fi
       expect(frames.length).toBeGreaterThan(1);
       const background = frames.at(-1)?.background;
       expect(background).toBe(stored === 'dark' ? 'rgb(14, 17, 23)' : 'rgb(255, 255, 255)');
-      expect(frames.filter((frame) => frame.dark !== (stored === 'dark') || frame.background !== background)).toEqual(
-        [],
-      );
+      const flashes = frames.filter((frame) => frame.dark !== (stored === 'dark') || frame.background !== background);
+      expect(flashes).toEqual([]);
 
       await tab.screenshot(`test-results/engines/${engine.toLowerCase()}-home-${size.width}-${stored}.png`);
     }
