@@ -107,7 +107,8 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
       return void response.end(probeSource);
     }
     if (path === REPORT_PATH && request.method === 'POST') {
-      const report = JSON.parse(await text(request)) as (typeof proxy.reports)[number] | { kind: 'mark'; message: string };
+      const report = JSON.parse(await text(request)) as
+        (typeof proxy.reports)[number] | { kind: 'mark'; message: string };
       if (report.kind === 'mark') proxy.marks.add(report.message);
       else proxy.reports.push(report);
       return void response.writeHead(204).end();

@@ -15,6 +15,7 @@ journey(
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       });
+      if (!('locale' in route)) continue;
       const page = await tab.evaluate(() => ({
         languages: Object.fromEntries(
           [...document.querySelectorAll<HTMLAnchorElement>('[data-language-link]')].map((link) => [
@@ -26,7 +27,6 @@ journey(
         menu:
           document.querySelector('[data-site-header] details:has([data-language-link]) summary')?.textContent ?? null,
       }));
-      if (!('locale' in route)) continue;
 
       // The switch links to this page in every other language; a pill marks its own segment (short
       // label, and the name for screen readers), a menu of three or more names it in its list and
