@@ -18,9 +18,8 @@ function addressesOn(page: Page) {
         else found.push(value);
       }
     }
-    for (const meta of document.querySelectorAll('meta[property="og:image"], meta[property="og:url"]')) {
+    for (const meta of document.querySelectorAll('meta[property="og:image"], meta[property="og:url"]'))
       found.push(meta.getAttribute('content') ?? '');
-    }
     return found;
   });
 }

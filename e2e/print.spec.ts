@@ -22,9 +22,8 @@ for (const { url } of allRoutes) {
     await page.goto(url);
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     await page.emulateMedia({ media: 'print' });
-    for (const control of await page.locator('header, nav, form, summary, [data-scroll-to-top], footer a').all()) {
+    for (const control of await page.locator('header, nav, form, summary, [data-scroll-to-top], footer a').all())
       await expect(control).toBeHidden();
-    }
     const heading = collapse(await page.locator('h1').innerText());
     const headings = await page
       .locator('main :is(h1, h2, h3, h4)')

@@ -14,8 +14,8 @@ import { everyPage, readThrough } from './site-behaviour';
 // the form sent to the local inbox), in every language; the processors, against agency.json.
 
 /**
- * The hosts other than the site's own that a page may reach: EmailJS's, a recipient the policy names
- * (the processors' test below proves it). The local build's inbox stands in for its API at this origin.
+ * The hosts other than the site's own that sending the form may reach: EmailJS's, a recipient the policy
+ * names (the processors' test below proves it). The local build's inbox stands in for its API at this origin.
  */
 const emailJsHosts = [new URL(builtSiteInboxOrigin(E2E_PORT)).host, 'api.emailjs.com'];
 
