@@ -74,6 +74,8 @@ describe('validateContactMessage', () => {
   });
 
   it('refuses a value longer than its field’s maxlength, which a script can set', () => {
+    // The limits of docs/behaviour.md › Contact form, written out: the form's maxlength follows them.
+    expect(fieldMaxLength).toEqual({ name: 100, email: 254, title: 150, project: 5000 });
     for (const field of ['name', 'title', 'project'] as const) {
       expect(checkField(field, 'x'.repeat(fieldMaxLength[field])), field).toBeUndefined();
       expect(checkField(field, 'x'.repeat(fieldMaxLength[field] + 1)), field).toBe('tooLong');
