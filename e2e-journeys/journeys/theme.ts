@@ -2,7 +2,18 @@ import { expect } from 'vitest';
 import { locales } from '../../src/i18n/locales';
 import { localizedPath } from '../../src/i18n/paths';
 import { getTranslator } from '../../src/i18n/translate';
-import { arrivedAt, beforeHydration, darkAndStill, hydrated, journey, open, t, theme, themeToggle } from '../harness';
+import {
+  arrivedAt,
+  beforeHydration,
+  darkAndStill,
+  element,
+  hydrated,
+  journey,
+  open,
+  t,
+  theme,
+  themeToggle,
+} from '../harness';
 
 /** docs/behaviour.md › Theme. The toggle offers what a click will do: its name, and the moon for dark. */
 const offersDark = (words = t) => ({ dark: false, label: [words('theme.toDark')], icons: [true, false] });
@@ -48,6 +59,19 @@ journey(
   },
   { system: darkAndStill },
 );
+
+journey('a theme change shows in one frame: no button or link fades into the new theme after the rest', async (tab) => {
+  await open(tab, '/');
+  const transitions = () => tab.evaluate(() => document.getAnimations().length);
+  expect(await transitions(), 'at rest').toBe(0);
+  // Counted as the frame that shows the change styles the page, and again once it has been painted.
+  const atTheChange = await tab.evaluate((toggle) => {
+    document.querySelector<HTMLElement>(toggle)?.click();
+    return document.getAnimations().length;
+  }, themeToggle);
+  await expect.poll(() => element(tab, 'html').attribute('data-theme-switching')).toBeNull();
+  expect({ atTheChange, painted: await transitions() }).toEqual({ atTheChange: 0, painted: 0 });
+});
 
 journey('a click on the toggle before it hydrates switches the theme, once', async (tab) => {
   await beforeHydration(tab, '/', 'ThemeToggle', () => tab.click(themeToggle));

@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { afterNextPaint } from '../lib/paint';
 import { answerEarly, prepareEarlyAnswers } from './early-answers';
 
 /** What counts as the visitor reaching for a control: hover, touch, press or keyboard focus. */
@@ -44,7 +45,6 @@ const deferred: ClientDirective = (load, options, island) => {
  * machine `load` can come before the first paint, and the page's largest text must not wait for React.
  */
 function afterLoad(hydrate: () => Promise<void>) {
-  const afterNextPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
   const whenIdle = () =>
     'requestIdleCallback' in window
       ? requestIdleCallback(() => void hydrate(), { timeout: IDLE_TIMEOUT_MS })

@@ -1,15 +1,28 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DARK_CLASS, THEME_STORAGE_KEY, initTheme, toggleTheme } from './theme';
+import { DARK_CLASS, THEME_STORAGE_KEY, THEME_SWITCHING_ATTRIBUTE, initTheme, toggleTheme } from './theme';
 
-/** Just enough of a document root: a class list. */
+/** Just enough of a document root: a class list and attributes. */
 function fakeRoot() {
   const classes = new Set<string>();
+  const attributes = new Map<string, string>();
   return {
     classList: {
       contains: (name: string) => classes.has(name),
       toggle: (name: string, force: boolean) => (force ? classes.add(name) : classes.delete(name), force),
     },
+    getAttribute: (name: string) => attributes.get(name) ?? null,
+    setAttribute: (name: string, value: string) => attributes.set(name, value),
+    removeAttribute: (name: string) => attributes.delete(name),
   } as unknown as HTMLElement;
+}
+
+/** Paints on demand: `painted()` runs the oldest callback still waiting for its frame. */
+function frames() {
+  const waiting: (() => void)[] = [];
+  return {
+    whenPainted: (then: () => void) => void waiting.push(then),
+    painted: () => waiting.shift()?.(),
+  };
 }
 
 /** A window whose storage holds `stored` under the theme's key, or throws (`'throws'`) as blocked storage does. */
@@ -43,15 +56,35 @@ it('toggleTheme flips the class and stores every change under "theme"; storage t
   const root = fakeRoot();
   const stored = new Map<string, string>();
   const storage = { setItem: (key: string, value: string) => stored.set(key, value) } as unknown as Storage;
-  expect(toggleTheme(root, storage)).toBe('dark');
+  const { whenPainted } = frames();
+  expect(toggleTheme(root, storage, whenPainted)).toBe('dark');
   expect(stored.get('theme')).toBe('dark');
-  expect(toggleTheme(root, storage)).toBe('light');
+  expect(toggleTheme(root, storage, whenPainted)).toBe('light');
   expect(stored.get('theme')).toBe('light');
   const blocked = {
     setItem() {
       throw new DOMException('blocked', 'SecurityError');
     },
   } as unknown as Storage;
-  expect(toggleTheme(root, blocked)).toBe('dark');
+  expect(toggleTheme(root, blocked, whenPainted)).toBe('dark');
   expect(root.classList.contains('dark')).toBe(true);
+});
+
+it('toggleTheme keeps transitions off until the frame that shows the change has been painted, that of a second change too', () => {
+  const root = fakeRoot();
+  const storage = { setItem: () => undefined } as unknown as Storage;
+  const { whenPainted, painted } = frames();
+  const switching = () => root.getAttribute(THEME_SWITCHING_ATTRIBUTE) !== null;
+  toggleTheme(root, storage, whenPainted);
+  expect(switching()).toBe(true);
+  painted();
+  expect(switching()).toBe(false);
+
+  // A second tap before the first one's frame was painted: transitions stay off until the second's is.
+  toggleTheme(root, storage, whenPainted);
+  toggleTheme(root, storage, whenPainted);
+  painted();
+  expect(switching()).toBe(true);
+  painted();
+  expect(switching()).toBe(false);
 });

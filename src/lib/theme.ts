@@ -1,3 +1,5 @@
+import { afterNextPaint } from './paint';
+
 export type Theme = 'light' | 'dark';
 
 /** The storage key and class name (docs/behaviour.md › Theme); the head script and the toggle both read them from here. */
@@ -47,9 +49,31 @@ function currentTheme(root: HTMLElement = document.documentElement): Theme {
   return root.classList.contains(DARK_CLASS) ? 'dark' : 'light';
 }
 
-/** Applies `theme` and saves it; docs/behaviour.md › Theme: the choice is stored on every change. */
-export function setTheme(theme: Theme, root: HTMLElement = document.documentElement, storage?: ThemeStorage): void {
+/**
+ * Set on `<html>` from a theme change until the frame that shows it has been painted: global.css
+ * turns every transition off meanwhile. Otherwise buttons and links would fade into the new theme
+ * while the rest of the page has switched, and each fading element would cost the browser style
+ * work in every frame of the fade, the first one, which answers the tap, included.
+ */
+export const THEME_SWITCHING_ATTRIBUTE = 'data-theme-switching';
+
+/**
+ * Applies `theme` and saves it; docs/behaviour.md › Theme: the choice is stored on every change.
+ * The attribute's value counts the changes since it was last removed, so that a change that comes
+ * before the last one was painted keeps transitions off until its own frame has been painted too.
+ */
+export function setTheme(
+  theme: Theme,
+  root: HTMLElement = document.documentElement,
+  storage?: ThemeStorage,
+  whenPainted: (then: () => void) => void = afterNextPaint,
+): void {
+  const change = String(Number(root.getAttribute(THEME_SWITCHING_ATTRIBUTE)) + 1);
+  root.setAttribute(THEME_SWITCHING_ATTRIBUTE, change);
   root.classList.toggle(DARK_CLASS, theme === 'dark');
+  whenPainted(() => {
+    if (root.getAttribute(THEME_SWITCHING_ATTRIBUTE) === change) root.removeAttribute(THEME_SWITCHING_ATTRIBUTE);
+  });
   try {
     // Even reading `window.localStorage` throws where storage is blocked, hence inside the try.
     (storage ?? window.localStorage).setItem(THEME_STORAGE_KEY, theme);
@@ -58,8 +82,12 @@ export function setTheme(theme: Theme, root: HTMLElement = document.documentElem
   }
 }
 
-export function toggleTheme(root: HTMLElement = document.documentElement, storage?: ThemeStorage): Theme {
+export function toggleTheme(
+  root: HTMLElement = document.documentElement,
+  storage?: ThemeStorage,
+  whenPainted?: (then: () => void) => void,
+): Theme {
   const next: Theme = currentTheme(root) === 'dark' ? 'light' : 'dark';
-  setTheme(next, root, storage);
+  setTheme(next, root, storage, whenPainted);
   return next;
 }
