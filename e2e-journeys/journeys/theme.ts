@@ -9,7 +9,9 @@ import {
   element,
   hydrated,
   journey,
+  nextFrames,
   open,
+  scrollToY,
   t,
   theme,
   themeToggle,
@@ -61,16 +63,27 @@ journey(
 );
 
 journey('a theme change shows in one frame: no button or link fades into the new theme after the rest', async (tab) => {
-  await open(tab, '/');
-  const transitions = () => tab.evaluate(() => document.getAnimations().length);
-  expect(await transitions(), 'at rest').toBe(0);
-  // Counted as the frame that shows the change styles the page, and again once it has been painted.
-  const atTheChange = await tab.evaluate((toggle) => {
-    document.querySelector<HTMLElement>(toggle)?.click();
-    return document.getAnimations().length;
-  }, themeToggle);
-  await expect.poll(() => element(tab, 'html').attribute('data-theme-switching')).toBeNull();
-  expect({ atTheChange, painted: await transitions() }).toEqual({ atTheChange: 0, painted: 0 });
+  // The landing page below its top, where the header has its background, and a legal text's links.
+  for (const path of ['/', '/agb/']) {
+    await open(tab, path);
+    await scrollToY(tab, 400);
+    await nextFrames(tab);
+    for (const change of ['to dark', 'to light']) {
+      const transitions = () => tab.evaluate(() => document.getAnimations().length);
+      // What the scroll set off (the header's background, the current section's link) first ends.
+      await expect.poll(transitions, `${path}, before the change ${change}`).toBe(0);
+      // Counted as the frame that shows the change styles the page, and again once it has been painted.
+      const atTheChange = await tab.evaluate((toggle) => {
+        document.querySelector<HTMLElement>(toggle)?.click();
+        return document.getAnimations().length;
+      }, themeToggle);
+      await expect.poll(() => element(tab, 'html').attribute('data-theme-switching')).toBeNull();
+      expect({ atTheChange, painted: await transitions() }, `${path}, ${change}`).toEqual({
+        atTheChange: 0,
+        painted: 0,
+      });
+    }
+  }
 });
 
 journey('a click on the toggle before it hydrates switches the theme, once', async (tab) => {

@@ -50,10 +50,11 @@ function currentTheme(root: HTMLElement = document.documentElement): Theme {
 }
 
 /**
- * Set on `<html>` from a theme change until the frame that shows it has been painted: global.css
- * turns every transition off meanwhile. Otherwise buttons and links would fade into the new theme
- * while the rest of the page has switched, and each fading element would cost the browser style
- * work in every frame of the fade, the first one, which answers the tap, included.
+ * Set on `<html>` from a theme change until the frame that shows it has been painted:
+ * theme-switching.css turns the colour transitions off meanwhile. Otherwise buttons and links would
+ * fade into the new theme after the rest of the page has switched, and each fading element would
+ * cost the browser style work in every frame of the fade, the first one, which answers the tap,
+ * included.
  */
 export const THEME_SWITCHING_ATTRIBUTE = 'data-theme-switching';
 
