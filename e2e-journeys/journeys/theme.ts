@@ -71,7 +71,7 @@ journey('a theme change shows in one frame: no button or link fades into the new
     for (const change of ['to dark', 'to light']) {
       const transitions = () => tab.evaluate(() => document.getAnimations().length);
       // What the scroll set off (the header's background, the current section's link) first ends.
-      await expect.poll(transitions, `${path}, before the change ${change}`).toBe(0);
+      await expect.poll(transitions, { message: `${path}, before the change ${change}` }).toBe(0);
       // Counted as the frame that shows the change styles the page, and again once it has been painted.
       const atTheChange = await tab.evaluate((toggle) => {
         document.querySelector<HTMLElement>(toggle)?.click();
