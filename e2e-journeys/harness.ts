@@ -172,12 +172,22 @@ function asVisitor(tab: EngineTab): Tab {
     await run.proxy.settled();
   };
   // Into the middle of the viewport, where nothing fixed (the header) covers it, at once: the site
-  // scrolls smoothly, and a pointer aimed while the page still glides lands elsewhere. Its centre.
+  // scrolls smoothly, and a pointer aimed while the page still glides lands elsewhere. Its centre,
+  // once it has stood still there for two frames: in Chromium, a glide the page started itself (the
+  // contact form's focus on the first field in error) goes on after an instant scroll and carries
+  // the element away from where the pointer is aimed.
   const centre = (selector: string) =>
-    tab.evaluate((target) => {
+    tab.evaluate(async (target) => {
       const element = document.querySelector(target);
       if (!element) throw new Error(`No element matches ${target}`);
-      element.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const frame = () => new Promise((painted) => requestAnimationFrame(painted));
+      for (let tries = 0; tries < 20; tries++) {
+        element.scrollIntoView({ block: 'center', behavior: 'instant' });
+        const { top } = element.getBoundingClientRect();
+        await frame();
+        await frame();
+        if (element.getBoundingClientRect().top === top) break;
+      }
       const box = element.getBoundingClientRect();
       return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] as const;
     }, selector);
