@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { locales } from '../../src/i18n/locales';
 import { localizedPath } from '../../src/i18n/paths';
 import { getTranslator } from '../../src/i18n/translate';
+import { THEME_SWITCHING_ATTRIBUTE } from '../../src/lib/theme';
 import {
   arrivedAt,
   beforeHydration,
@@ -77,7 +78,7 @@ journey('a theme change shows in one frame: no button or link fades into the new
         document.querySelector<HTMLElement>(toggle)?.click();
         return document.getAnimations().length;
       }, themeToggle);
-      await expect.poll(() => element(tab, 'html').attribute('data-theme-switching')).toBeNull();
+      await expect.poll(() => element(tab, 'html').attribute(THEME_SWITCHING_ATTRIBUTE)).toBeNull();
       expect({ atTheChange, painted: await transitions() }, `${path}, ${change}`).toEqual({
         atTheChange: 0,
         painted: 0,
