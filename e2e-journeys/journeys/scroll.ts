@@ -1,4 +1,17 @@
-import { darkAndStill, expect, journey, nextFrames, open, scrollToY, scrollY, t, type Tab } from '../harness';
+import { OFFSCREEN_SKIPPING_ATTRIBUTE } from '../../src/lib/offscreen';
+import {
+  darkAndStill,
+  DESKTOP,
+  expect,
+  journey,
+  nextFrames,
+  open,
+  PHONE,
+  scrollToY,
+  scrollY,
+  t,
+  type Tab,
+} from '../harness';
 
 /** docs/behaviour.md › Header and scroll-to-top: "more than" a threshold, so at it nothing changes yet. */
 const scrollTop = '[data-scroll-to-top]';
@@ -56,4 +69,55 @@ journey(
     ).toBe(0);
   },
   { system: darkAndStill },
+);
+
+/** Where each part the browser may skip off screen (lib/offscreen.ts) starts and how tall it is, and the page's height. */
+const offscreenParts = (tab: Tab) =>
+  tab.evaluate(() => ({
+    parts: [...document.querySelectorAll('.skip-offscreen')].map((part) => {
+      const box = part.getBoundingClientRect();
+      return [part.id || part.localName, Math.round(box.top + window.scrollY), Math.round(box.height)];
+    }),
+    height: document.documentElement.scrollHeight,
+  }));
+
+const skipping = (tab: Tab) =>
+  tab.evaluate((mark) => document.documentElement.hasAttribute(mark), OFFSCREEN_SKIPPING_ATTRIBUTE);
+
+journey(
+  'off screen, the sections are not drawn, yet keep their place: the page is as tall, and a jump lands on its section, also after the window changes width',
+  async (tab) => {
+    for (const [size, resized] of [
+      [PHONE, DESKTOP],
+      [DESKTOP, PHONE],
+    ] as const) {
+      await open(tab, '/', { size });
+      await expect.poll(() => skipping(tab), { message: `skipping at ${size.width} px` }).toBe(true);
+      const contactForm = () =>
+        tab.evaluate(() => document.querySelector('#contact form')?.checkVisibility({ contentVisibilityAuto: true }));
+      // The engine skips or draws a part from its next frame on.
+      await expect.poll(contactForm, { message: 'the contact form, far below the top, drawn' }).toBe(false);
+      const whileSkipped = await offscreenParts(tab);
+      await tab.evaluate((mark) => document.documentElement.removeAttribute(mark), OFFSCREEN_SKIPPING_ATTRIBUTE);
+      await expect.poll(contactForm, { message: 'the contact form drawn, once every part is' }).toBe(true);
+      expect(await offscreenParts(tab), `at ${size.width} px, every part drawn`).toEqual(whileSkipped);
+
+      // Sized at one width, skipped parts must not keep that size at the next.
+      await open(tab, '/', { size });
+      await expect.poll(() => skipping(tab)).toBe(true);
+      await tab.setViewport(resized.width, resized.height);
+      await nextFrames(tab);
+      await expect.poll(() => skipping(tab), { message: `skipping again at ${resized.width} px` }).toBe(true);
+      await tab.click('[data-hero-cta]');
+      await expect
+        .poll(
+          () => tab.evaluate(() => Math.round(document.querySelector('#contact')?.getBoundingClientRect().top ?? 0)),
+          {
+            message: `from ${size.width} to ${resized.width} px, the jump to the contact section`,
+          },
+        )
+        // Below the sticky header: global.css, scroll-margin-top 5.5rem.
+        .toBe(88);
+    }
+  },
 );
