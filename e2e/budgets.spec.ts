@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { OFFSCREEN_PARTS, SKIPPABLE_ATTRIBUTE } from '../src/lib/offscreen';
 import { builtHtml, expect, legalPages, localizedPath, locales, test } from './fixtures';
 import { forEveryPage, readThrough } from './site-behaviour';
 
@@ -76,6 +77,37 @@ for (const locale of locales) {
       expect([...new Set(found)].sort()).toEqual([...islands].sort());
     });
   }
+
+  // CLS 0 (`npm run perf`), checked where Lighthouse does not look: while the page's parts become
+  // skippable (lib/offscreen.ts) after the load, at Lighthouse's phone, ours, and a desktop.
+  test(`the landing page (${locale}) shifts nothing while it loads and its off-screen parts become skippable`, async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      Object.assign(window, { __shifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[])
+          shifts.push(`${entry.value.toFixed(3)} ${entry.sources.map(({ node }) => node?.nodeName).join(' ')}`);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const [width, height] of [
+      [412, 823],
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(localizedPath('/', locale));
+      await expect(page.locator(`#contact[${SKIPPABLE_ATTRIBUTE}]`)).toHaveCount(1);
+      // Until every part near the screen has been drawn in the frame after its change.
+      await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+      expect(await page.locator(OFFSCREEN_PARTS).count()).toBeGreaterThan(1);
+      expect(
+        await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts),
+        `at ${width} px`,
+      ).toEqual([]);
+    }
+  });
 
   // The stylesheet travels inside the page (so the first paint waits for no second file); the
   // markup keeps its own budget, and the stylesheet gets one.
