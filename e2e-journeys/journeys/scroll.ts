@@ -73,19 +73,24 @@ journey(
 
 /** Where each part the browser may skip off screen (lib/offscreen.ts) starts and how tall it is, and the page's height. */
 const offscreenParts = (tab: Tab) =>
-  tab.evaluate((parts) => {
-    return {
+  tab.evaluate(
+    (parts) => ({
       parts: [...document.querySelectorAll(parts)].map((part) => {
         const box = part.getBoundingClientRect();
         return [part.id || part.localName, Math.round(box.top + window.scrollY), Math.round(box.height)];
       }),
       height: document.documentElement.scrollHeight,
-    };
-  }, OFFSCREEN_PARTS);
+    }),
+    OFFSCREEN_PARTS,
+  );
 
 /** Whether the contact section, far below the top of the page, may be skipped. */
 const contactSkippable = (tab: Tab) =>
   tab.evaluate((mark) => document.querySelector('#contact')?.hasAttribute(mark), SKIPPABLE_ATTRIBUTE);
+
+/** Whether the contact form is drawn, or skipped with its section. */
+const contactFormDrawn = (tab: Tab) =>
+  tab.evaluate(() => document.querySelector('#contact form')?.checkVisibility({ contentVisibilityAuto: true }));
 
 journey(
   'off screen, the sections are not drawn, yet keep their place: the page is as tall, and a jump lands on its section, also after the window changes width',
@@ -96,10 +101,10 @@ journey(
     ] as const) {
       await open(tab, '/', { size });
       await expect.poll(() => contactSkippable(tab), { message: `skippable at ${size.width} px` }).toBe(true);
-      const contactForm = () =>
-        tab.evaluate(() => document.querySelector('#contact form')?.checkVisibility({ contentVisibilityAuto: true }));
       // The engine skips or draws a part from its next frame on.
-      await expect.poll(contactForm, { message: 'the contact form, far below the top, drawn' }).toBe(false);
+      await expect
+        .poll(() => contactFormDrawn(tab), { message: 'the contact form, far below the top, drawn' })
+        .toBe(false);
       const whileSkipped = await offscreenParts(tab);
       await tab.evaluate(
         (parts, mark) => {
@@ -108,7 +113,9 @@ journey(
         OFFSCREEN_PARTS,
         SKIPPABLE_ATTRIBUTE,
       );
-      await expect.poll(contactForm, { message: 'the contact form drawn, once every part is' }).toBe(true);
+      await expect
+        .poll(() => contactFormDrawn(tab), { message: 'the contact form drawn, once every part is' })
+        .toBe(true);
       expect(await offscreenParts(tab), `at ${size.width} px, every part drawn`).toEqual(whileSkipped);
 
       // Sized at one width, skipped parts must not keep that size at the next.
