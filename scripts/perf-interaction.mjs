@@ -14,13 +14,19 @@
  *   npm run perf:interaction -- --site A --site B  both, each load of one followed by the same load of the
  *                                                  other, so that both meet the same load on the machine
  *   npm run perf:interaction -- --runs 3
+ *   npm run perf:interaction -- --cpu 2           another CPU slowdown than the issue's 4×
+ *   npm run perf:interaction -- --cpu-index 1000  the slowdown that makes this machine score 1000 on
+ *                                                  Lighthouse's benchmark index, DevTools' mid-tier phone
  *
- * A benchmark, not a test: timings depend on the machine and on what else runs on it.
+ * A benchmark, not a test: timings depend on the machine and on what else runs on it. The same 4×
+ * slowdown makes a fast machine a mid-range phone and a slow one a low-end phone, so the heading
+ * states the benchmark index the throttled page scored.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
 import { defaultLocale, locales, routePrefix } from '../src/i18n/locale-registry.ts';
 import { BENCHMARK_PORT, buildLocalSite, builtForPort, chromePath, median, serveLocalSite } from './benchmark.mjs';
@@ -29,6 +35,8 @@ const { values: options } = parseArgs({
   options: {
     site: { type: 'string', multiple: true, default: [LOCAL_BUILD_DIR] },
     runs: { type: 'string', default: '5' },
+    cpu: { type: 'string', default: '4' },
+    'cpu-index': { type: 'string' },
   },
 });
 const RUNS = Number(options.runs);
@@ -38,7 +46,11 @@ const LOST_AFTER_MS = 8000;
 const SETTLE_MS = 500;
 /** The phone: what the issue's figures were measured with. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
-const CPU_SLOWDOWN = 4;
+/**
+ * Lighthouse's benchmark index of a mid-tier and of a low-tier phone (a Pixel 5, a Moto G4 Power),
+ * as DevTools' CPU calibration names them (chrome-devtools-frontend, CalibrationController.ts).
+ */
+const PHONE_CLASSES = { 'mid-tier': 1000, 'low-tier': 264 };
 const NETWORK = {
   offline: false,
   latency: 150,
@@ -148,7 +160,7 @@ async function tapOnce(browser, site, control, when) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     cdp.on('Network.requestWillBeSent', (request) => {
       if (control.answer !== 'navigation' || request.type !== 'Document' || !tap) return;
       if (new URL(request.request.url).pathname === otherHome) answered(request.wallTime * 1000);
@@ -222,10 +234,49 @@ async function tapOn(browser, site, control, when) {
   }
 }
 
+/**
+ * Lighthouse's benchmark index (its CPU score, which scales with the slowdown) of a blank page at
+ * `rate`, median of 3.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {number} rate
+ */
+async function benchmarkIndex(browser, rate) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    /** @type {number[]} */
+    const scores = [];
+    for (let run = 0; run < 3; run++)
+      scores.push(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
+    return median(scores);
+  } finally {
+    await context.close();
+  }
+}
+
 const browser = await chromium.launch({
   executablePath: chromePath(),
   args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
 });
+/**
+ * The slowdown at which this machine scores `target`. The index falls in proportion to the slowdown,
+ * so the rate is scaled by how far off the index is: once from no slowdown, once more from there.
+ * @param {number} target
+ */
+async function slowdownFor(target) {
+  let rate = 1;
+  for (let step = 0; step < 2; step++) rate = Math.max(1, (rate * (await benchmarkIndex(browser, rate))) / target);
+  return Math.round(rate * 10) / 10;
+}
+
+const cpuSlowdown =
+  options['cpu-index'] === undefined ? Number(options.cpu) : await slowdownFor(Number(options['cpu-index']));
+const throttledIndex = await benchmarkIndex(browser, cpuSlowdown);
+const phoneClass = Object.entries(PHONE_CLASSES)
+  .map(([name, index]) => `${index} a ${name} phone`)
+  .join(', ');
 // Other work on the machine slows the throttled page down as well: figures are comparable only with
 // others taken under a similar load, which the table's heading states.
 const loadAtStart = loadavg()[0] ?? NaN;
@@ -254,7 +305,8 @@ try {
 }
 
 console.log(
-  `\nTap to answer on screen, ms, median of ${RUNS} fresh loads (fastest–slowest); Chromium with ${CPU_SLOWDOWN}× CPU slowdown, ` +
+  `\nTap to answer on screen, ms, median of ${RUNS} fresh loads (fastest–slowest); Chromium with ${cpuSlowdown}× CPU slowdown ` +
+    `(Lighthouse's benchmark index ${throttledIndex} there; DevTools calls ${phoneClass}), ` +
     `${(NETWORK.downloadThroughput * 8) / 1e6} Mbps down, ${(NETWORK.uploadThroughput * 8) / 1e3} kbps up, ${NETWORK.latency} ms round trip, ` +
     `${PHONE.viewport.width} px touch screen; load average ${loadAtStart.toFixed(1)} at the start, ` +
     `${(loadavg()[0] ?? NaN).toFixed(1)} at the end, on ${availableParallelism()} cores.`,
