@@ -109,6 +109,49 @@ for (const locale of locales) {
     }
   });
 
+  // `sizes` is all a browser knows of a picture's width before layout, and it picks the file by it:
+  // named narrower than shown, the picture is blurry; named wider, a phone fetches and decodes
+  // twice the pixels it shows. Within a fifth above, one candidate serves every screen from 320 px.
+  test(`every picture on the landing page (${locale}) names in \`sizes\` about the width it is shown at`, async ({
+    page,
+  }) => {
+    await page.goto(localizedPath('/', locale));
+    const misfits: string[] = [];
+    for (const width of [320, 390, 640, 768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const pictures = await page.locator('picture').evaluateAll((elements) =>
+        elements.map((picture) => {
+          const probe = document.body.appendChild(document.createElement('div'));
+          probe.style.position = 'absolute';
+          const sizes = picture.querySelector('[sizes]')?.getAttribute('sizes') ?? '';
+          // The first entry whose media condition holds, or the last, which has none.
+          const entry = sizes
+            .split(',')
+            .map((part) => /^(\(.*\))?\s*(.+)$/.exec(part.trim()))
+            .find((match) => !match?.[1] || matchMedia(match[1]).matches);
+          probe.style.width = entry?.[2] ?? '0';
+          const named = probe.getBoundingClientRect().width;
+          probe.remove();
+          // A dialog's picture is shown only while the dialog is open.
+          const dialog = picture.closest('dialog');
+          dialog?.showModal();
+          const image = picture.querySelector('img');
+          const shown = image?.getBoundingClientRect().width ?? 0;
+          dialog?.close();
+          const file = image?.getAttribute('src')?.split('/').pop()?.split('.')[0] ?? 'a picture without an img';
+          return { where: dialog ? `${file} in its dialog` : file, sizes, named, shown };
+        }),
+      );
+      expect(pictures.length).toBeGreaterThan(8);
+      for (const { where, sizes, named, shown } of pictures)
+        if (named < shown - 1 || named > shown * 1.2)
+          misfits.push(
+            `${where} at ${width} px: shown ${shown.toFixed(0)} px, sizes="${sizes}" names ${named.toFixed(0)}`,
+          );
+    }
+    expect(misfits).toEqual([]);
+  });
+
   // The stylesheet travels inside the page (so the first paint waits for no second file); the
   // markup keeps its own budget, and the stylesheet gets one.
   test(`the landing page (${locale}) is at most 20 KB gzip, and its inline stylesheet at most 10 KB`, () => {

@@ -22,13 +22,19 @@ interface Props {
   strings: { close: string; skills: string; portfolio: string };
 }
 
-const PHOTO_SIZES = '(min-width: 640px) 280px, 90vw';
+/**
+ * The widths the layout gives a photo, so that a phone fetches the file it shows: on a card, half the
+ * page less its margins and gap (two columns up to 1024 px), then 272 px at most beside the text; in
+ * the dialog, `w-40 sm:w-48`.
+ */
+const CARD_PHOTO_SIZES = '(min-width: 1024px) 272px, (min-width: 640px) calc(50vw - 52px), calc(50vw - 36px)';
+const DIALOG_PHOTO_SIZES = '(min-width: 640px) 192px, 160px';
 
-function Photo({ photo, className }: { photo: ResponsiveImage; className: string }) {
+function Photo({ photo, sizes, className }: { photo: ResponsiveImage; sizes: string; className: string }) {
   return (
     <picture>
-      <source type="image/avif" srcSet={photo.avifSrcSet} sizes={PHOTO_SIZES} />
-      <source type="image/webp" srcSet={photo.webpSrcSet} sizes={PHOTO_SIZES} />
+      <source type="image/avif" srcSet={photo.avifSrcSet} sizes={sizes} />
+      <source type="image/webp" srcSet={photo.webpSrcSet} sizes={sizes} />
       <img
         src={photo.src}
         width={photo.width}
@@ -79,6 +85,7 @@ export default function TeamGallery({ members, strings }: Props) {
             >
               <Photo
                 photo={person.photo}
+                sizes={CARD_PHOTO_SIZES}
                 className="aspect-square h-auto w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
               />
             </button>
@@ -117,7 +124,11 @@ export default function TeamGallery({ members, strings }: Props) {
                 <IconSvg name="close" />
               </button>
             </form>
-            <Photo photo={member.photo} className="aspect-square h-auto w-40 rounded-2xl object-cover sm:w-48" />
+            <Photo
+              photo={member.photo}
+              sizes={DIALOG_PHOTO_SIZES}
+              className="aspect-square h-auto w-40 rounded-2xl object-cover sm:w-48"
+            />
             <div>
               <h3 id={nameId(member)} className="pr-10 text-2xl font-bold tracking-tight text-ink-950 dark:text-white">
                 {member.name}
