@@ -111,7 +111,7 @@ for (const locale of locales) {
 
   // `sizes` is all a browser knows of a picture's width before layout, and it picks the file by it:
   // named narrower than shown, the picture is blurry; named wider, a phone fetches and decodes
-  // twice the pixels it shows. Within a fifth above, one candidate serves every screen from 320 px.
+  // pixels it never shows. Within a fifth above, one candidate serves every screen from 320 px.
   test(`every picture on the landing page (${locale}) names in \`sizes\` about the width it is shown at`, async ({
     page,
   }) => {

@@ -47,7 +47,7 @@ const SETTLE_MS = 500;
 /** The phone: what the issue's figures were measured with. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 /**
- * Lighthouse's benchmark index of a mid-tier and of a low-tier phone (a Pixel 5, a Moto G4 Power),
+ * Lighthouse's benchmark index of a mid-tier and of a low-tier phone (a Pixel 5, a "Moto G4 Power 2022"),
  * as DevTools' CPU calibration names them (chrome-devtools-frontend, CalibrationController.ts).
  */
 const PHONE_CLASSES = { 'mid-tier': 1000, 'low-tier': 264 };
@@ -256,23 +256,24 @@ async function benchmarkIndex(browser, rate) {
   }
 }
 
-const browser = await chromium.launch({
-  executablePath: chromePath(),
-  args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-});
 /**
  * The slowdown at which this machine scores `target`. The index falls in proportion to the slowdown,
  * so the rate is scaled by how far off the index is: once from no slowdown, once more from there.
+ * @param {import('@playwright/test').Browser} browser
  * @param {number} target
  */
-async function slowdownFor(target) {
+async function slowdownFor(browser, target) {
   let rate = 1;
   for (let step = 0; step < 2; step++) rate = Math.max(1, (rate * (await benchmarkIndex(browser, rate))) / target);
   return Math.round(rate * 10) / 10;
 }
 
+const browser = await chromium.launch({
+  executablePath: chromePath(),
+  args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+});
 const cpuSlowdown =
-  options['cpu-index'] === undefined ? Number(options.cpu) : await slowdownFor(Number(options['cpu-index']));
+  options['cpu-index'] === undefined ? Number(options.cpu) : await slowdownFor(browser, Number(options['cpu-index']));
 const throttledIndex = await benchmarkIndex(browser, cpuSlowdown);
 const phoneClass = Object.entries(PHONE_CLASSES)
   .map(([name, index]) => `${index} a ${name} phone`)
