@@ -43,6 +43,24 @@ test("the islands' code is requested only after the page has loaded", async ({ p
   }
 });
 
+test("an island that waits to be seen waits while it only touches the window's edge", async ({ page }) => {
+  // At 1280 × 800, a common laptop window, the team gallery begins exactly where the window ends.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const gallery = page.locator('astro-island[component-url*="TeamGallery"]');
+  const top = await gallery.locator(':scope > ul').evaluate((list) => list.getBoundingClientRect().top);
+  expect(top, 'the gallery begins at the bottom edge of the window').toBe(800);
+  // Once the toggles have hydrated, after the load event and an idle moment, the gallery's observer
+  // has long had its first say.
+  await waitForIsland(page, 'ThemeToggle');
+  await expect(gallery).toHaveAttribute('ssr');
+  const galleryCodeRequested = () =>
+    page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('TeamGallery')));
+  expect(await galleryCodeRequested()).toBe(false);
+  await page.mouse.wheel(0, 40);
+  await waitForIsland(page, 'TeamGallery');
+});
+
 test.describe(() => {
   test.use({ expectedConsoleErrors: /Error hydrating .*ContactForm|Failed to load resource: net::ERR_FAILED/ });
 

@@ -54,13 +54,21 @@ function afterLoad(hydrate: () => Promise<void>) {
   else addEventListener('load', start, { once: true });
 }
 
-/** As soon as any part of the island is on screen. */
+/**
+ * As soon as any part of the island is on screen. An island that only touches the window's edge
+ * counts as intersecting, at a ratio of 0 (at 1280 × 800 the team gallery begins exactly there), so
+ * a ratio above 0 is asked for; and a second threshold just above 0 has the observer report the
+ * scroll from touching to showing, which the default threshold of 0 alone would not.
+ */
 function whenVisible(island: HTMLElement, hydrate: () => Promise<void>) {
-  const observer = new IntersectionObserver((entries) => {
-    if (!entries.some((entry) => entry.isIntersecting)) return;
-    observer.disconnect();
-    void hydrate();
-  });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.intersectionRatio > 0)) return;
+      observer.disconnect();
+      void hydrate();
+    },
+    { threshold: [0, 1e-9] },
+  );
   for (const child of island.children) observer.observe(child);
 }
 
