@@ -1,5 +1,6 @@
 import { contactForm, visitor } from './contact-form';
 import { defaultLocale, expect, getTranslator, holdBack, test, waitForIsland } from './fixtures';
+import { island } from './site-parts';
 
 /**
  * The islands' code comes after the page (README, "Quality": React's runtime stays off the critical
@@ -47,16 +48,17 @@ test("an island that waits to be seen waits while it only touches the window's e
   // At 1280 × 800, a common laptop window, the team gallery begins exactly where the window ends.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
-  const gallery = page.locator('astro-island[component-url*="TeamGallery"]');
+  const gallery = page.locator(island('TeamGallery'));
   const top = await gallery.locator(':scope > ul').evaluate((list) => list.getBoundingClientRect().top);
   expect(top, 'the gallery begins at the bottom edge of the window').toBe(800);
   // Once the toggles have hydrated, after the load event and an idle moment, the gallery's observer
   // has long had its first say.
   await waitForIsland(page, 'ThemeToggle');
   await expect(gallery).toHaveAttribute('ssr');
-  const galleryCodeRequested = () =>
-    page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('TeamGallery')));
-  expect(await galleryCodeRequested()).toBe(false);
+  const galleryCodeRequested = await page.evaluate(() =>
+    performance.getEntriesByType('resource').some((entry) => entry.name.includes('TeamGallery')),
+  );
+  expect(galleryCodeRequested).toBe(false);
   await page.mouse.wheel(0, 40);
   await waitForIsland(page, 'TeamGallery');
 });

@@ -4,8 +4,11 @@
  * argument, as Playwright's `page.evaluate` passes one.
  */
 
-/** The island whose component file matches `name`, once it has hydrated. */
-export const hydratedIsland = (name: string) => `astro-island[component-url*="${name}"]:not([ssr])`;
+/** The island whose component file matches `name`. */
+export const island = (name: string) => `astro-island[component-url*="${name}"]`;
+
+/** That island, once it has hydrated. */
+export const hydratedIsland = (name: string) => `${island(name)}:not([ssr])`;
 
 export const languageLink = (locale: string) => `[data-language-link="${locale}"]`;
 
