@@ -2,7 +2,7 @@
 export default {
   // Tailwind's 57 `--tw-*` defaults go only on the elements whose utilities read them, not on every
   // element and its ::before and ::after: each restyle (a theme change, an opened dialog) has fewer
-  // declarations to apply. Every page's computed styles, at rest, focused, hovered and with a dialog
+  // declarations to apply. Every route's computed styles, at rest, focused, hovered and with a dialog
   // open, are the same as with them everywhere (README, Quality).
   experimental: { optimizeUniversalDefaults: true },
   content: ['./src/**/*.{astro,html,js,jsx,md,mdx,ts,tsx}'],
