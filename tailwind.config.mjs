@@ -1,8 +1,8 @@
 /** @type {import('tailwindcss').Config} */
 export default {
   // Tailwind's 57 `--tw-*` defaults go only on the elements whose utilities read them, not on every
-  // element and its ::before and ::after: each restyle (a theme change, an opened dialog) has fewer
-  // declarations to apply. Every route's computed styles, at rest, focused, hovered and with a dialog
+  // element and its ::before and ::after: a restyle has fewer declarations to apply (a theme change
+  // took 7–22 % less time; an opened dialog, no measurable less). Every route's computed styles, at rest, focused, hovered and with a dialog
   // open, are the same as with them everywhere (README, Quality).
   experimental: { optimizeUniversalDefaults: true },
   content: ['./src/**/*.{astro,html,js,jsx,md,mdx,ts,tsx}'],
