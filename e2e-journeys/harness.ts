@@ -7,7 +7,7 @@ import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.mj
 import { defaultLocale, localeInfo, locales, otherLocales, type Locale } from '../src/i18n/locales';
 import { localizedPath } from '../src/i18n/paths';
 import { getTranslator } from '../src/i18n/translate';
-import { hydratedIsland, languageLink } from '../e2e/site-parts';
+import { headerIslands, hydratedIsland, languageLink } from '../e2e/site-parts';
 import type { Browser, EngineTab, SystemSettings } from './browser';
 import { findEngines, missingEngine, type EngineName, type Installs } from './engines';
 import { closeServer, REPORT_PATH, startJourneyProxy, type JourneyProxy, type ProbeFrame } from './journey-proxy';
@@ -37,8 +37,6 @@ export const themeToggle = '[data-theme-toggle]';
  * turn, the site server answering behind it.
  */
 const SITE_PORT = Number(process.env.E2E_PORT ?? 4400);
-/** The header's islands, which every page has and hydrates after its load event. */
-const HEADER_ISLANDS = ['ThemeToggle', 'LanguageSwitch'];
 
 /**
  * What a journey's steps may use besides the tab: the engine, the proxy (whose `probe` and
@@ -154,13 +152,14 @@ async function walk(browser: Browser, steps: Steps, system?: SystemSettings) {
  * page). While the proxy holds requests back, only what is not held is waited for.
  */
 function asVisitor(tab: EngineTab): Tab {
-  // Islands not hydrated yet that will without anything more happening: those that hydrate whatever
-  // the visitor does, and those in view that wait to be seen (`client:visible`, or
-  // `client:deferred="visible"`, the contact form).
+  // Islands not hydrated yet that will without anything more happening: those in view that wait to
+  // be seen (`client:visible`, or `client:deferred="visible"`, the contact form), and any that
+  // hydrate whatever the visitor does. Those that wait to be reached for (the header's) wait.
   const pendingIslandsInView = () =>
     [...document.querySelectorAll('astro-island[ssr]')]
       .filter((island) => {
         const { value } = JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: unknown };
+        if (value === 'intent') return false;
         if (island.getAttribute('client') !== 'visible' && value !== 'visible') return true;
         // An island is `display: contents`: its content has the box.
         const box = island.firstElementChild?.getBoundingClientRect();
@@ -186,7 +185,10 @@ function asVisitor(tab: EngineTab): Tab {
         const { top } = element.getBoundingClientRect();
         await frame();
         await frame();
-        if (element.getBoundingClientRect().top === top) break;
+        // In the window, too: once, in Firefox, a page just loaded kept the element where it was.
+        const after = element.getBoundingClientRect();
+        const middle = after.top + after.height / 2;
+        if (after.top === top && middle > 0 && middle < innerHeight) break;
       }
       const box = element.getBoundingClientRect();
       return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] as const;
@@ -211,20 +213,44 @@ function asVisitor(tab: EngineTab): Tab {
   };
 }
 
-/** Opens a path of the site at a size, checks the viewport has it, and waits for `islands` to hydrate. */
-export async function open(tab: Tab, path: string, { size = DESKTOP, islands = HEADER_ISLANDS } = {}) {
+/**
+ * Opens a path of the site at a size and checks the viewport has it; then, unless told to keep away
+ * (`reach: false`), reaches for the header's toggles, which hydrate only then, and waits until they
+ * have: a journey's taps then meet the islands, and `beforeHydration` the early answers.
+ */
+export async function open(tab: Tab, path: string, { size = DESKTOP, reach = true } = {}) {
   await tab.setViewport(size.width, size.height);
   await tab.goto(path);
   expect(await tab.evaluate(() => innerWidth), 'viewport width').toBe(size.width);
-  for (const island of islands) await hydrated(tab, island);
+  if (reach) for (const island of headerIslands) await reachFor(tab, island);
+}
+
+/** A corner of the header where the pointer rests on nothing that answers it. */
+const RESTING_POINTER = [1, 1] as const;
+
+/**
+ * Reaches for a header island (`client:deferred="intent"`), as a pointer crossing the header does:
+ * from a corner of the header onto its first control and back, so that nothing stays hovered. Waits
+ * until it has hydrated. The header is always in view, so nothing is scrolled.
+ */
+export async function reachFor(tab: Tab, island: string) {
+  const control = await tab.evaluate((selector) => {
+    const box = document.querySelector(selector)?.getBoundingClientRect();
+    return box && ([Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] as const);
+  }, `astro-island[component-url*="/${island}."] :is(a, button, summary)`);
+  if (!control) throw new Error(`${island} has no control to reach for`);
+  await tab.pointer(...RESTING_POINTER);
+  await tab.pointer(...control);
+  await tab.pointer(...RESTING_POINTER);
+  await hydrated(tab, island);
 }
 
 /**
  * A visitor quicker than the page: opens `path` with the code of `island` (its component's name, as
  * `ThemeToggle`) held back by the proxy and checks the island is still the server's HTML; runs
- * `meanwhile` (a tap, and what it must have done already); then lets the code through and waits for
- * the island to hydrate. The journey then checks what must hold after hydration, such as nothing
- * having happened twice.
+ * `meanwhile` (a tap, and what it must have done already); then lets the code through and, unless
+ * the tap `leadsAway` to another page, waits for the island to hydrate. The journey then checks what
+ * must hold after hydration, such as nothing having happened twice.
  *
  * It must be the tab's first page: a page with the code in its cache would not wait for it. An
  * island that hydrates once visible must not be in view before the page has loaded (open the page at
@@ -236,18 +262,18 @@ export async function beforeHydration(
   path: string,
   island: string,
   meanwhile: () => Promise<unknown>,
-  { size = DESKTOP } = {},
+  { size = DESKTOP, leadsAway = false } = {},
 ) {
   const release = run.proxy.hold(new RegExp(`^/_astro/${island}\\.[^/]*\\.js$`));
   try {
-    await open(tab, path, { size, islands: [] });
+    await open(tab, path, { size, reach: false });
     const unhydrated = element(tab, `astro-island[component-url*="/${island}."][ssr]`);
     expect(await unhydrated.count(), `${island} before its code arrives`).toBeGreaterThan(0);
     await meanwhile();
   } finally {
     release();
   }
-  await hydrated(tab, island);
+  if (!leadsAway) await hydrated(tab, island);
 }
 
 /** The theme as a visitor meets it: dark or not, the choice stored, the toggle's name and its icons. */

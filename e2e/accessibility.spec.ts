@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import axe from 'axe-core';
-import { defaultLocale, expect, getTranslator, localizedPath, locales, test, waitForIsland } from './fixtures';
+import { defaultLocale, expect, getTranslator, localizedPath, locales, test } from './fixtures';
 import { sendFailureErrors } from './contact-form';
 import { uniqueEmail } from './inbox-client';
 import { forEveryPage, walkLandingStates } from './site-behaviour';
@@ -114,7 +114,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test('by keyboard, every control is reachable by Tab and shows a visible focus ring', async ({ page }) => {
   const t = getTranslator(defaultLocale);
   await page.goto(localizedPath('/', defaultLocale));
-  await waitForIsland(page, 'ThemeToggle');
   const seen = new Set<string>();
   for (let step = 0; step < 80; step++) {
     await page.keyboard.press('Tab');

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { builtFiles } from '../deploy/production-build';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
-import { hydratedIsland, languageLink as languageLinkSelector, languageMenu, languageMenuIsClosed } from './site-parts';
+import {
+  hydratedIsland,
+  island,
+  languageLink as languageLinkSelector,
+  languageMenu,
+  languageMenuIsClosed,
+} from './site-parts';
 
 // The suites loop over the locale registry and read what a visitor reads from the dictionaries
 // (`getTranslator(locale)`) and the content, so no test holds a copy of a language.
@@ -71,6 +77,16 @@ export async function holdBack(
 /** Waits until the island whose component file matches `name` has hydrated. */
 export async function waitForIsland(page: Page, name: string, timeout?: number) {
   await expect(page.locator(hydratedIsland(name)).first()).toBeAttached({ timeout });
+}
+
+/**
+ * Reaches for an island that hydrates only then (`client:deferred="intent"`, the header's toggles):
+ * the pointer passes over its first control and leaves again. Waits until the island has hydrated.
+ */
+export async function reachFor(page: Page, name: string) {
+  await page.locator(island(name)).locator('a, button').first().hover();
+  await page.mouse.move(0, 0);
+  await waitForIsland(page, name);
 }
 
 /** `value`, or a failure that names what is missing: for what a test cannot go on without. */

@@ -170,13 +170,11 @@ const interactions = {
     await expect(form.submit).toBeEnabled();
   },
   'toggle the theme': async (page: Page) => {
-    await waitForIsland(page, 'ThemeToggle');
     await page.locator('[data-theme-toggle]').click();
   },
   'switch the language': async (page: Page, locale: Locale) => {
     // To the next language of the registry, the last one back to the first.
     const next = locales[(locales.indexOf(locale) + 1) % locales.length];
-    await waitForIsland(page, 'LanguageSwitch');
     await (await languageLink(page, next)).click();
     await page.waitForURL(new RegExp(`${localizedPath('/', next)}$`));
   },

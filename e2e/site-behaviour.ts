@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { contactForm, STATUS_RESET_MS } from './contact-form';
-import { allRoutes, expect, localizedPath, test, waitForIsland, type Locale } from './fixtures';
+import { allRoutes, expect, localizedPath, reachFor, test, waitForIsland, type Locale } from './fixtures';
+import { headerIslands } from './site-parts';
 import { inboxFor } from './inbox-client';
 
 /** The site as a visitor reads it: every page, read to its end, and the states of the landing page. */
@@ -80,7 +81,10 @@ export async function walkLandingStates(
   await look('contact-sending', form.form);
 }
 
-/** Reads a page top to bottom, so every lazy image and island wakes up. */
+/**
+ * Reads a page top to bottom, so every lazy image and every island that waits to be seen wakes up,
+ * and reaches for the header's toggles, which wake only then.
+ */
 export async function readThrough(page: Page, url: string) {
   await page.goto(url);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -88,5 +92,6 @@ export async function readThrough(page: Page, url: string) {
     await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
     await page.waitForTimeout(SCROLL_PAUSE_MS);
   }
+  for (const island of headerIslands) await reachFor(page, island);
   await page.waitForLoadState('networkidle');
 }

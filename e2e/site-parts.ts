@@ -10,6 +10,9 @@ export const island = (name: string) => `astro-island[component-url*="${name}"]`
 /** That island, once it has hydrated. */
 export const hydratedIsland = (name: string) => `${island(name)}:not([ssr])`;
 
+/** The header's islands, on every page: they hydrate only when a visitor reaches for them. */
+export const headerIslands = ['ThemeToggle', 'LanguageSwitch'];
+
 export const languageLink = (locale: string) => `[data-language-link="${locale}"]`;
 
 /**

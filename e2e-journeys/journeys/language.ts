@@ -1,7 +1,7 @@
 import { languageLink, languageMenu, languageMenuIsClosed } from '../../e2e/site-parts';
 import { defaultLocale, otherLocales, type Locale } from '../../src/i18n/locales';
 import { localizedPath } from '../../src/i18n/paths';
-import { arrivedAt, beforeHydration, expect, hydrated, journey, open, type Tab } from '../harness';
+import { arrivedAt, beforeHydration, expect, journey, open, reachFor, type Tab } from '../harness';
 
 /** docs/behaviour.md › Language. */
 const [other] = otherLocales(defaultLocale) as [Locale];
@@ -34,11 +34,11 @@ journey('announces languageChange, then opens the same page in each other langua
     await switchTo(tab, locale);
     // What that page says, and in which language, is its snapshot's and pages.spec.ts's.
     await arrivedAt(tab, localizedPath('/impressum/', locale));
-    await hydrated(tab, 'LanguageSwitch');
+    await reachFor(tab, 'LanguageSwitch');
     await switchTo(tab, defaultLocale);
     await arrivedAt(tab, from);
     expect(await announced(tab)).toEqual([locale, defaultLocale]);
-    await hydrated(tab, 'LanguageSwitch');
+    await reachFor(tab, 'LanguageSwitch');
   }
 });
 
@@ -58,7 +58,7 @@ journey(
   'a click on the switch before it hydrates still announces the change and opens the page, at the same section',
   async (tab) => {
     const from = `${localizedPath('/', defaultLocale)}#projects`;
-    await beforeHydration(tab, from, 'LanguageSwitch', () => switchTo(tab, other));
+    await beforeHydration(tab, from, 'LanguageSwitch', () => switchTo(tab, other), { leadsAway: true });
     await arrivedAt(tab, localizedPath('/', other));
     expect(await tab.evaluate(() => location.hash)).toBe('#projects');
     expect(await announced(tab)).toEqual([other]);

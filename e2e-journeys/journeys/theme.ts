@@ -8,10 +8,10 @@ import {
   beforeHydration,
   darkAndStill,
   element,
-  hydrated,
   journey,
   nextFrames,
   open,
+  reachFor,
   scrollToY,
   t,
   theme,
@@ -34,7 +34,7 @@ journey(
     await tab.click('footer a[href="/agb/"]');
     await arrivedAt(tab, '/agb/');
     expect(await theme(tab)).toMatchObject({ dark: true });
-    await hydrated(tab, 'ThemeToggle');
+    await reachFor(tab, 'ThemeToggle');
     await tab.click(themeToggle);
     await expect.poll(() => theme(tab)).toEqual({ ...offersDark(), stored: 'light' });
 

@@ -1,11 +1,8 @@
 import type { ClientDirective } from 'astro';
-import { afterNextPaint } from '../lib/paint';
 import { answerEarly, prepareEarlyAnswers } from './early-answers';
 
 /** What counts as the visitor reaching for a control: hover, touch, press or keyboard focus. */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
-/** Longest wait for an idle moment after the load event before hydrating anyway. */
-const IDLE_TIMEOUT_MS = 2000;
 
 // Astro puts a directive's code into the page itself, hashed for the content security policy, ahead
 // of the first island that uses it: the header's theme toggle, on every page. So the early answers
@@ -13,14 +10,17 @@ const IDLE_TIMEOUT_MS = 2000;
 answerEarly();
 
 /**
- * `client:deferred`: hydrate once the page has loaded and the browser is idle, or at once when the
- * visitor reaches for the island, whichever comes first. React's runtime then stays off the path to
- * the first paint (README, "Quality"). A tap never waits for it: until the island has hydrated and
- * adopted its controls, the early answers (`early-answers.ts`) answer it.
+ * `client:deferred="intent"`: hydrate when the visitor reaches for the island, and not before. The
+ * early answers (`early-answers.ts`) already do all that the header's toggles do, so React's runtime
+ * is neither requested nor evaluated while the page loads, when a tap would have to wait behind it
+ * (README, "Quality"); a page whose toggles nobody touches loads no script at all.
  *
- * `client:deferred="visible"`: the same, but for an island further down the page: it hydrates when
- * it scrolls into view (as `client:visible` does) instead of after the load event, or at once when
- * the visitor reaches for it, e.g. by tabbing into it.
+ * `client:deferred="visible"`: for an island further down the page, whose code a visitor will need
+ * soon after seeing it: it hydrates when it scrolls into view (as `client:visible` does), or at once
+ * when the visitor reaches for it, e.g. by tabbing into it.
+ *
+ * Either way a tap never waits: until the island has hydrated and adopted its controls, the early
+ * answers answer it.
  */
 const deferred: ClientDirective = (load, options, island) => {
   let hydration: Promise<void> | undefined;
@@ -37,22 +37,7 @@ const deferred: ClientDirective = (load, options, island) => {
   prepareEarlyAnswers(island);
   for (const type of INTENT_EVENTS) island.addEventListener(type, reachedFor, { passive: true });
   if (options.value === 'visible') whenVisible(island, hydrate);
-  else afterLoad(hydrate);
 };
-
-/**
- * After the load event, after the next frame has been painted, when the browser is idle: on a fast
- * machine `load` can come before the first paint, and the page's largest text must not wait for React.
- */
-function afterLoad(hydrate: () => Promise<void>) {
-  const whenIdle = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(() => void hydrate(), { timeout: IDLE_TIMEOUT_MS })
-      : setTimeout(() => void hydrate(), 1);
-  const start = () => afterNextPaint(whenIdle);
-  if (document.readyState === 'complete') start();
-  else addEventListener('load', start, { once: true });
-}
 
 /**
  * As soon as any part of the island is on screen. An island that only touches the window's edge

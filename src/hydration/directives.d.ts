@@ -3,9 +3,9 @@ import 'astro';
 declare module 'astro' {
   interface AstroClientDirectives {
     /**
-     * Hydrate after the load event when the browser is idle, or at once on the visitor's first touch;
-     * with "visible", when the island scrolls into view instead of after the load event.
+     * "intent": hydrate when the visitor first reaches for the island (hover, touch, press, focus);
+     * "visible": then, or when the island scrolls into view, whichever comes first.
      */
-    'client:deferred'?: boolean | 'visible';
+    'client:deferred'?: 'intent' | 'visible';
   }
 }

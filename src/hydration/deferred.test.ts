@@ -1,0 +1,89 @@
+import type { ClientDirective } from 'astro';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * When `client:deferred` hydrates an island. That a tap before then is answered all the same, and
+ * once, the journeys check in Chromium, Firefox and WebKit (e2e-journeys/journeys/).
+ */
+
+let deferred: ClientDirective;
+beforeAll(async () => {
+  // Evaluating the directive installs the early answers on the document.
+  vi.stubGlobal('document', new EventTarget());
+  ({ default: deferred } = await import('./deferred'));
+});
+
+/** Everything a page gives a directive to wait for, each kept at once. */
+let observed: IntersectionObserverCallback[];
+beforeEach(() => {
+  observed = [];
+  vi.stubGlobal('document', Object.assign(new EventTarget(), { readyState: 'complete' }));
+  vi.stubGlobal('window', globalThis);
+  vi.stubGlobal('addEventListener', vi.fn());
+  vi.stubGlobal('requestAnimationFrame', (then: () => void) => setTimeout(then, 0));
+  vi.stubGlobal('requestIdleCallback', (then: () => void) => setTimeout(then, 0));
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: IntersectionObserverCallback) {
+        observed.push(callback);
+      }
+      observe = vi.fn();
+      disconnect = vi.fn();
+    },
+  );
+});
+
+/** An island of the page, given to the directive with `value`. */
+function island(value: string) {
+  const element = Object.assign(new EventTarget(), { querySelector: () => null, children: [{}] });
+  const hydrate = vi.fn();
+  const load = vi.fn(() => Promise.resolve(hydrate));
+  deferred(load, { name: 'deferred', value }, element as unknown as HTMLElement);
+  return { element, load, hydrate };
+}
+
+/** Long enough for anything the page would do by itself once loaded and idle. */
+const idle = () => new Promise((done) => setTimeout(done, 20));
+const scrolled = (ratio: number) => {
+  for (const callback of observed) callback([{ intersectionRatio: ratio } as IntersectionObserverEntry], {} as never);
+};
+
+describe('client:deferred="intent"', () => {
+  it('leaves the island as the server rendered it after the page has loaded and gone idle', async () => {
+    const { load } = island('intent');
+    await idle();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it.each(['pointerover', 'pointerdown', 'touchstart', 'focusin'])(
+    'hydrates on the visitor’s first reach (%s), once however often they reach',
+    async (type) => {
+      const { element, load, hydrate } = island('intent');
+      element.dispatchEvent(new Event(type));
+      element.dispatchEvent(new Event('pointerdown'));
+      await idle();
+      expect(load).toHaveBeenCalledOnce();
+      expect(hydrate).toHaveBeenCalledOnce();
+    },
+  );
+});
+
+describe('client:deferred="visible"', () => {
+  it('waits while the island only touches the window, and hydrates once any of it shows', async () => {
+    const { load, hydrate } = island('visible');
+    scrolled(0);
+    await idle();
+    expect(load).not.toHaveBeenCalled();
+    scrolled(0.01);
+    await idle();
+    expect(hydrate).toHaveBeenCalledOnce();
+  });
+
+  it('hydrates at once when the visitor reaches for it before it shows', async () => {
+    const { element, hydrate } = island('visible');
+    element.dispatchEvent(new Event('focusin'));
+    await idle();
+    expect(hydrate).toHaveBeenCalledOnce();
+  });
+});
