@@ -5,10 +5,9 @@
  * interaction). Chromium, driven over the DevTools protocol, throttles the page like a mid-range
  * phone on a slow line (4× CPU slowdown, 1.6 Mbps down, 750 kbps up, 150 ms round trip, a 390 px
  * touch screen); each control is tapped early (as soon as it is on screen, before its island has
- * hydrated), `AFTER_LOAD_MS` after the load event, and late (after its island has hydrated: the
- * header's toggles, which wait for a visitor, once reached for), each time on a fresh load with
- * nothing cached, and the time from the tap to its answer on screen is printed as medians. A tap that
- * nothing answers within `LOST_AFTER_MS` counts as lost.
+ * hydrated) and late (after it has: the header's toggles, which wait for a visitor, once reached
+ * for), each time on a fresh load with nothing cached, and the time from the tap to its answer on
+ * screen is printed as medians. A tap that nothing answers within `LOST_AFTER_MS` counts as lost.
  *
  *   npm run perf:interaction                       the build in dist-local/ (built first if there is none)
  *   npm run perf:interaction -- --site DIR         another local-inbox build, e.g. one of an older commit
@@ -46,11 +45,6 @@ const { values: options } = parseArgs({
 const RUNS = Number(options.runs);
 /** Long enough for every island's code to arrive on the slow line and hydrate: a tap still unanswered by then was lost. */
 const LOST_AFTER_MS = 8000;
-/**
- * A tap this long after the load event: where the issue found ours at 387–400 ms, while React's
- * runtime, requested after the load, was being evaluated.
- */
-const AFTER_LOAD_MS = 300;
 /** After hydration, a moment for the island's first effects and the page's idle work to settle. */
 const SETTLE_MS = 500;
 /** The phone: what the issue's figures were measured with. */
@@ -74,7 +68,6 @@ const otherHome = `${routePrefix(otherLocale)}/`;
  * @typedef {{ ms: number | undefined, held: number, hydrated: boolean | undefined }} Tap
  * @typedef {{ name: string, ph: string, args?: { chrome_latency_info?: { component_info?: { component_type: string, time_us: number }[] } } }} TraceEvent
  * @typedef {'theme' | 'dialog' | 'form' | 'navigation'} Answer
- * @typedef {'early' | 'after load' | 'late'} When
  * @typedef {{ name: string, path: string, target: string, answer: Answer }} Control
  */
 /** @type {Control[]} */
@@ -148,7 +141,7 @@ function probe({ target, answer }) {
  * @param {import('@playwright/test').Browser} browser
  * @param {string} site
  * @param {Control} control
- * @param {When} when
+ * @param {'early' | 'late'} when
  * @returns {Promise<Tap>}
  */
 async function tapOnce(browser, site, control, when) {
@@ -183,7 +176,6 @@ async function tapOnce(browser, site, control, when) {
     // Every wait is the page's own script: Playwright's locators would put its injected script into
     // the page, whose capture listeners then run on every tap too (13 ms of a pointerdown at 1.4×).
     await page.evaluate(untilInPage, { target: control.target, state: 'visible', timeout: 60_000 });
-    if (when === 'after load') await page.evaluate(afterLoadInPage, AFTER_LOAD_MS);
     if (when === 'late') {
       await page.evaluate(untilInPage, { target: control.target, state: 'hydrated', timeout: 60_000 });
       await page.waitForLoadState('networkidle');
@@ -241,23 +233,6 @@ function untilInPage({ target, state, timeout }) {
       else requestAnimationFrame(check);
     };
     check();
-  });
-}
-
-/**
- * Resolves in the page `ms` after its load event.
- * @param {number} ms
- */
-function afterLoadInPage(ms) {
-  return new Promise((resolve) => {
-    const wait = () => {
-      const [navigation] = /** @type {(PerformanceNavigationTiming | undefined)[]} */ (
-        performance.getEntriesByType('navigation')
-      );
-      setTimeout(resolve, Math.max(0, (navigation?.loadEventEnd ?? 0) + ms - performance.now()));
-    };
-    if (document.readyState === 'complete') wait();
-    else addEventListener('load', () => setTimeout(wait, 0), { once: true });
   });
 }
 
@@ -339,7 +314,7 @@ const sites = options.site.map((root) => {
  * @param {import('@playwright/test').Browser} browser
  * @param {{ root: string, port: number }} site
  * @param {Control} control
- * @param {When} when
+ * @param {'early' | 'late'} when
  */
 async function tapOn(browser, site, control, when) {
   const server = await serveLocalSite({ ...site, inboxFile: '.perf/interaction-inbox.jsonl' });
@@ -402,22 +377,19 @@ const loadAtStart = loadavg()[0] ?? NaN;
 const rows = sites.map(() => []);
 try {
   for (const control of controls) {
-    /** @type {Record<When, Tap[]>[]} */
-    const taps = sites.map(() => ({ early: [], 'after load': [], late: [] }));
-    for (const when of /** @type {const} */ (['early', 'after load', 'late'])) {
+    /** @type {Record<'early' | 'late', Tap[]>[]} */
+    const taps = sites.map(() => ({ early: [], late: [] }));
+    for (const when of /** @type {const} */ (['early', 'late'])) {
       for (let run = 0; run < RUNS; run++) {
         for (const [index, site] of sites.entries())
           taps[index]?.[when].push(await tapOn(browser, site, control, when));
       }
     }
-    for (const [index, { early, 'after load': afterLoad, late }] of taps.entries()) {
-      /** @param {Tap[]} some */
-      const beforeHydration = (some) => `${some.filter((tap) => tap.hydrated === false).length} of ${RUNS}`;
-      /** @param {Tap[]} some */
-      const figures = (some) => `${summary(some.map((tap) => tap.ms))} | ${heldSummary(some)}`;
+    for (const [index, { early, late }] of taps.entries()) {
+      const beforeHydration = early.filter((tap) => tap.hydrated === false).length;
       rows[index]?.push(
-        `| ${control.name} | ${figures(early)} | ${beforeHydration(early)} | ` +
-          `${figures(afterLoad)} | ${beforeHydration(afterLoad)} | ${figures(late)} |`,
+        `| ${control.name} | ${summary(early.map((tap) => tap.ms))} | ${heldSummary(early)} | ${beforeHydration} of ${RUNS} | ` +
+          `${summary(late.map((tap) => tap.ms))} | ${heldSummary(late)} |`,
       );
     }
     process.stdout.write(`  ${control.name} done\n`);
@@ -437,8 +409,8 @@ for (const [index, site] of sites.entries()) {
   console.log(
     [
       `\n${site.root}:\n`,
-      `| control | early tap | held by DevTools | before hydration | ${AFTER_LOAD_MS} ms after load | held | before hydration | late tap | held |`,
-      '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| control | early tap | held by DevTools | early taps before hydration | late tap | held by DevTools |',
+      '| --- | --- | --- | --- | --- | --- |',
       ...(rows[index] ?? []),
     ].join('\n'),
   );
