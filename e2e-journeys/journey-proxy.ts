@@ -51,8 +51,8 @@ export const closeServer = (server: ReturnType<typeof createServer>) =>
  */
 export async function startJourneyProxy(upstreamPort: number, port: number, probe: ProbeOptions) {
   const holds = new Set<{ pattern: RegExp } & PromiseWithResolvers<undefined>>();
-  /** Requests forwarded and not yet answered in full (one path each is enough to know). */
-  const pending = new Set<string>();
+  /** Requests forwarded and not yet answered in full. */
+  const pending = new Set<IncomingMessage>();
 
   const proxy = {
     origin: `http://localhost:${port}`,
@@ -87,7 +87,9 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
       const quiet = () => pending.size === 0;
       while (!quiet() || !(await sleep(QUIET_MS).then(quiet))) {
         if (Date.now() > deadline)
-          throw new Error(`Still loading after ${SETTLE_TIMEOUT_MS} ms: ${[...pending].join(', ')}`);
+          throw new Error(
+            `Still loading after ${SETTLE_TIMEOUT_MS} ms: ${[...pending].map(({ url }) => url).join(', ')}`,
+          );
         await sleep(QUIET_MS);
       }
     },
@@ -113,12 +115,17 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
       else proxy.reports.push(report);
       return void response.writeHead(204).end();
     }
+    // Heard from the start: a request held back may be given up meanwhile (Firefox gives up a
+    // module's when a tap leaves the page), and then it is answered to no one.
+    const engine = { gaveUp: false };
+    response.once('close', () => {
+      engine.gaveUp = true;
+      pending.delete(request);
+    });
     for (const hold of holds) if (hold.pattern.test(path)) await hold.promise;
+    if (engine.gaveUp) return;
     // A clip streams for as long as the engine buffers it: it never counts as the page still loading.
-    if (!path.startsWith('/videos/')) {
-      pending.add(path);
-      response.once('close', () => pending.delete(path));
-    }
+    if (!path.startsWith('/videos/')) pending.add(request);
 
     // Uncompressed from the site server, so a page can be read and the probe put in.
     const { 'accept-encoding': _encoding, ...headers } = request.headers;
