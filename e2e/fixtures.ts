@@ -84,7 +84,7 @@ export async function waitForIsland(page: Page, name: string, timeout?: number) 
  * the pointer passes over its first control and leaves again. Waits until the island has hydrated.
  */
 export async function reachFor(page: Page, name: string) {
-  await page.locator(island(name)).locator('a, button').first().hover();
+  await page.locator(island(name)).locator('a, button, summary').first().hover();
   await page.mouse.move(0, 0);
   await waitForIsland(page, name);
 }
