@@ -11,6 +11,8 @@ export default getViteConfig({
       'scripts/**/*.test.ts',
       'local-inbox/**/*.test.ts',
       'deploy/**/*.test.ts',
+      // The journeys' own harness; the journeys themselves have their config (e2e-journeys/).
+      'e2e-journeys/journey-proxy.test.ts',
     ],
     restoreMocks: true,
     unstubGlobals: true,
