@@ -2,8 +2,9 @@
 export default {
   // Tailwind's 57 `--tw-*` defaults go only on the elements whose utilities read them, not on every
   // element and its ::before and ::after: a restyle has fewer declarations to apply (a theme change
-  // took 7–22 % less time; an opened dialog, no measurable less). Every route's computed styles, at rest, focused, hovered and with a dialog
-  // open, are the same as with them everywhere (README, Quality).
+  // took 7–22 % less time; opening a dialog, no measurably less). Every route's computed styles, at
+  // rest, focused, hovered and with a dialog open, are the same as with them everywhere (README,
+  // Quality).
   experimental: { optimizeUniversalDefaults: true },
   content: ['./src/**/*.{astro,html,js,jsx,md,mdx,ts,tsx}'],
   // The dark theme is for screens: paper, and a PDF saved from the print dialog, stay light whatever

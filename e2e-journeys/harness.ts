@@ -7,7 +7,7 @@ import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.mj
 import { defaultLocale, localeInfo, locales, otherLocales, type Locale } from '../src/i18n/locales';
 import { localizedPath } from '../src/i18n/paths';
 import { getTranslator } from '../src/i18n/translate';
-import { headerIslands, hydratedIsland, languageLink } from '../e2e/site-parts';
+import { headerIslands, hydratedIsland, island as islandElement, languageLink } from '../e2e/site-parts';
 import type { Browser, EngineTab, SystemSettings } from './browser';
 import { findEngines, missingEngine, type EngineName, type Installs } from './engines';
 import { closeServer, REPORT_PATH, startJourneyProxy, type JourneyProxy, type ProbeFrame } from './journey-proxy';
@@ -234,10 +234,13 @@ const RESTING_POINTER = [1, 1] as const;
  * until it has hydrated. The header is always in view, so nothing is scrolled.
  */
 export async function reachFor(tab: Tab, island: string) {
-  const control = await tab.evaluate((selector) => {
-    const box = document.querySelector(selector)?.getBoundingClientRect();
-    return box && ([Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] as const);
-  }, `astro-island[component-url*="/${island}."] :is(a, button, summary)`);
+  const control = await tab.evaluate(
+    (selector) => {
+      const box = document.querySelector(selector)?.getBoundingClientRect();
+      return box && ([Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] as const);
+    },
+    `${islandElement(island)} :is(a, button, summary)`,
+  );
   if (!control) throw new Error(`${island} has no control to reach for`);
   await tab.pointer(...RESTING_POINTER);
   await tab.pointer(...control);
@@ -267,7 +270,7 @@ export async function beforeHydration(
   const release = run.proxy.hold(new RegExp(`^/_astro/${island}\\.[^/]*\\.js$`));
   try {
     await open(tab, path, { size, reach: false });
-    const unhydrated = element(tab, `astro-island[component-url*="/${island}."][ssr]`);
+    const unhydrated = element(tab, `${islandElement(island)}[ssr]`);
     expect(await unhydrated.count(), `${island} before its code arrives`).toBeGreaterThan(0);
     await meanwhile();
   } finally {
