@@ -19,7 +19,8 @@ import {
 /**
  * The header and the 404 page with more languages than the site has: the built pages, with a third,
  * made-up language put in where the site's own code would put it, at every width where the
- * stylesheet changes. A language added to the registry must not need a layout of its own.
+ * stylesheet changes. A language added to the registry must not need a layout of its own. And at the
+ * same widths, the team's cards, whose lines are as long as each language makes them.
  */
 
 // Layout only, and the markup is changed under the islands: nothing may hydrate.
@@ -100,11 +101,46 @@ async function expectHeaderFits(page: Page, width: number) {
   expect(problems, `the header at ${width} px`).toEqual([]);
 }
 
+/**
+ * What the team's cards must be at `width`: a member's name, role and experience each on a line of
+ * its own, inside the card. In two columns at 390 px, English broke "2 years of experience" over two
+ * lines, and at 320 px both languages broke the role as well.
+ */
+async function expectTeamCardsFit(page: Page, width: number) {
+  const problems = await page.locator('[data-team-member]').evaluateAll((cards) =>
+    cards.flatMap((card) => {
+      const { right } = card.getBoundingClientRect();
+      return [...card.querySelectorAll('h3, p')].flatMap((text) => {
+        const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
+        const rects: DOMRect[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          rects.push(...range.getClientRects());
+        }
+        const lines = new Set(rects.map((rect) => Math.round(rect.top))).size;
+        const name = `"${text.textContent.trim()}"`;
+        return [
+          ...(lines === 1 ? [] : [`${name} on ${lines} lines`]),
+          ...(rects.some((rect) => rect.right > right) ? [`${name} past the card`] : []),
+        ];
+      });
+    }),
+  );
+  expect(problems, `the team's cards at ${width} px`).toEqual([]);
+}
+
 for (const locale of locales) {
   const url = localizedPath('/', locale);
   const label = getTranslator(locale)('language.label');
   const switchMarkup = (languages: ReturnType<typeof languageLinks>) =>
     renderToStaticMarkup(createElement(LanguageSwitch, { current: locale, languages, label }));
+
+  test(`the team's cards on ${url} give a name, a role and the experience a line each at every breakpoint edge`, async ({
+    page,
+  }) => {
+    await atEveryEdge(page, url, (width) => expectTeamCardsFit(page, width));
+  });
 
   for (const third of [false, true]) {
     test(`the header on ${url} fits at every breakpoint edge with ${third ? 'a third language' : 'the site’s languages'}, and its switch offers each`, async ({

@@ -23,11 +23,12 @@ interface Props {
 }
 
 /**
- * The widths the layout gives a photo, so that a phone fetches the file it shows: on a card, half the
- * page less its margins and gap (two columns up to 1024 px), then 272 px at most beside the text; in
- * the dialog, `w-40 sm:w-48`.
+ * The widths the layout gives a photo, so that a phone fetches the file it shows: on a card, a third of
+ * the page less its margins on a phone (one card a row, the photo beside the text), half the page less
+ * its margins and gap from 640 px (two columns, the photo above the text), then 272 px at most beside
+ * the section's text; in the dialog, `w-40 sm:w-48`.
  */
-const CARD_PHOTO_SIZES = '(min-width: 1024px) 272px, (min-width: 640px) calc(50vw - 52px), calc(50vw - 36px)';
+const CARD_PHOTO_SIZES = '(min-width: 1024px) 272px, (min-width: 640px) calc(50vw - 52px), calc(33.3vw - 13px)';
 const DIALOG_PHOTO_SIZES = '(min-width: 640px) 192px, 160px';
 
 function Photo({ photo, sizes, className }: { photo: ResponsiveImage; sizes: string; className: string }) {
@@ -71,9 +72,11 @@ const nameId = (member: TeamMember) => `team-dialog-${member.id}-name`;
 export default function TeamGallery({ members, strings }: Props) {
   return (
     <>
-      <ul ref={adopt} className="grid grid-cols-2 gap-4 sm:gap-6">
+      {/* On a phone, a card a row with the photo beside the text: two columns there leave a name, a
+          role or the experience too narrow a line in either language. */}
+      <ul ref={adopt} className="grid gap-4 sm:grid-cols-2 sm:gap-6">
         {members.map((person) => (
-          <li key={person.id} className="card overflow-hidden" data-team-member={person.id}>
+          <li key={person.id} className="card flex overflow-hidden sm:block" data-team-member={person.id}>
             <button
               type="button"
               onClick={(event) => openMemberDialog(event.currentTarget)}
@@ -81,15 +84,15 @@ export default function TeamGallery({ members, strings }: Props) {
               aria-controls={dialogId(person)}
               aria-label={person.openLabel}
               data-team-photo
-              className="group block w-full overflow-hidden bg-brand-50 dark:bg-ink-800"
+              className="group block w-1/3 shrink-0 overflow-hidden bg-brand-50 sm:w-full dark:bg-ink-800"
             >
               <Photo
                 photo={person.photo}
                 sizes={CARD_PHOTO_SIZES}
-                className="aspect-square h-auto w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+                className="aspect-square h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03] sm:h-auto"
               />
             </button>
-            <div className="p-4 sm:p-5">
+            <div className="min-w-0 self-center p-4 sm:p-5">
               <h3 className="font-semibold text-ink-950 sm:text-lg dark:text-white">
                 <ExternalLink href={person.portfolioUrl} className="hover:underline hover:underline-offset-4">
                   {person.name}
