@@ -102,32 +102,40 @@ async function expectHeaderFits(page: Page, width: number) {
 }
 
 /**
- * What the team's cards must be at `width`: a member's name, role and experience each on a line of
- * its own, inside the card. In two columns at 390 px, English broke "2 years of experience" over two
- * lines, and at 320 px both languages broke the role as well.
+ * What the team's cards and dialogs must be at `width`: on a card, a member's name, role and
+ * experience each on one line, inside the card; in the dialog, the role and the experience each on
+ * one line. In two columns at 390 px, English broke "2 years of experience" over two lines on a card,
+ * and at 320 px both languages broke the role as well; a dialog at 390 px left "of experience" alone.
  */
-async function expectTeamCardsFit(page: Page, width: number) {
-  const problems = await page.locator('[data-team-member]').evaluateAll((cards) =>
-    cards.flatMap((card) => {
-      const { right } = card.getBoundingClientRect();
-      return [...card.querySelectorAll('h3, p')].flatMap((text) => {
-        const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
-        const rects: DOMRect[] = [];
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const range = document.createRange();
-          range.selectNodeContents(node);
-          rects.push(...range.getClientRects());
-        }
+async function expectTeamFits(page: Page, width: number) {
+  const problems = await page.locator('[data-team-member], [data-team-dialog]').evaluateAll((parts) =>
+    parts.flatMap((part) => {
+      const dialog = part instanceof HTMLDialogElement ? part : undefined;
+      dialog?.showModal();
+      const { right } = part.getBoundingClientRect();
+      const texts = [...part.querySelectorAll(dialog ? 'h3 + p' : 'h3, p')].flatMap((element) => {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        const nodes: Node[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+          if (node.textContent?.trim()) nodes.push(node);
+        return nodes;
+      });
+      const problems = texts.flatMap((text) => {
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const rects = [...range.getClientRects()];
         const lines = new Set(rects.map((rect) => Math.round(rect.top))).size;
-        const name = `"${text.textContent.trim()}"`;
+        const name = `"${text.textContent?.trim() ?? ''}"`;
         return [
           ...(lines === 1 ? [] : [`${name} on ${lines} lines`]),
-          ...(rects.some((rect) => rect.right > right) ? [`${name} past the card`] : []),
+          ...(rects.some((rect) => rect.right > right) ? [`${name} past its ${part.tagName}`] : []),
         ];
       });
+      dialog?.close();
+      return texts.length ? problems : [`nothing to check in ${part.outerHTML.slice(0, 80)}`];
     }),
   );
-  expect(problems, `the team's cards at ${width} px`).toEqual([]);
+  expect(problems, `the team at ${width} px`).toEqual([]);
 }
 
 for (const locale of locales) {
@@ -136,10 +144,10 @@ for (const locale of locales) {
   const switchMarkup = (languages: ReturnType<typeof languageLinks>) =>
     renderToStaticMarkup(createElement(LanguageSwitch, { current: locale, languages, label }));
 
-  test(`the team's cards on ${url} give a name, a role and the experience a line each at every breakpoint edge`, async ({
+  test(`the team on ${url} gives a name, a role and the experience a line each at every breakpoint edge`, async ({
     page,
   }) => {
-    await atEveryEdge(page, url, (width) => expectTeamCardsFit(page, width));
+    await atEveryEdge(page, url, (width) => expectTeamFits(page, width));
   });
 
   for (const third of [false, true]) {

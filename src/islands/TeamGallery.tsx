@@ -137,7 +137,8 @@ export default function TeamGallery({ members, strings }: Props) {
                 {member.name}
               </h3>
               <p className="mt-1 text-ink-600 dark:text-ink-300">
-                {member.role} · {member.experience}
+                {/* A narrow dialog breaks the line after the dot, never inside "2 years of experience". */}
+                {member.role} · <span className="whitespace-nowrap">{member.experience}</span>
               </p>
               <ExternalLink href={member.portfolioUrl} className="text-link mt-3 inline-flex items-center gap-1.5">
                 {strings.portfolio}
