@@ -8,6 +8,7 @@ import { localInbox } from './integrations/local-inbox.ts';
 import { deferredHydration } from './integrations/deferred-hydration.ts';
 import { emailTemplatesCheck } from './integrations/email-templates.ts';
 import { externalLinks } from './integrations/external-links.ts';
+import { nonBreakingSpaces } from './integrations/non-breaking-spaces.ts';
 import { agencyFactsInMarkdown } from './integrations/agency-tokens.ts';
 import { islandStyleInHead } from './integrations/island-styles.ts';
 import { cssTargets } from './integrations/css-targets.ts';
@@ -37,7 +38,7 @@ export default defineConfig({
   ],
   // The legal texts hold no code, and Shiki's inline styles would need an exception in the policy.
   // agencyFactsInMarkdown() adds the plugin that fills in the agency's facts.
-  markdown: { processor: satteri({ hastPlugins: [externalLinks] }), syntaxHighlight: false },
+  markdown: { processor: satteri({ hastPlugins: [externalLinks, nonBreakingSpaces] }), syntaxHighlight: false },
   // The contact form's EmailJS account (src/lib/contact/emailjs-settings.mjs). Public by nature (they
   // ship to the browser); the required ones stop a build that lacks them, naming each, instead of
   // shipping a form that cannot send.

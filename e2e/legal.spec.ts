@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { bindUnbreakable } from '../integrations/non-breaking-spaces';
 import { agency, allRoutes, expect, test, type LegalPage, type Locale } from './fixtures';
 
 // What the legal pages' snapshots (snapshots.spec.ts) cannot show: that every fact in them is agency.json's
@@ -41,6 +42,18 @@ for (const { locale, path, url } of allRoutes.filter((route) => route.path !== '
     const facts = factsNamedIn(locale, legalPage);
     expect(facts).toContain('email');
     for (const fact of facts) expect(shown, `{{${fact}}}`).toContain(factText(factAt(fact), locale));
+  });
+
+  test(`${url} breaks no line inside a citation, an amount, an abbreviation or a phone number`, async ({ page }) => {
+    await page.goto(url);
+    const text = (await page.locator(`[data-legal-page="${legalPage}"]`).textContent()) ?? '';
+    const bound = bindUnbreakable(text);
+    // Each place where the text has a plain space that must not break, with its surroundings.
+    const breakable: string[] = [];
+    for (let index = 0; index < text.length; index++)
+      if (text[index] !== bound[index]) breakable.push(text.slice(Math.max(0, index - 12), index + 12));
+    expect(text.length).toBeGreaterThan(500);
+    expect(breakable).toEqual([]);
   });
 }
 
