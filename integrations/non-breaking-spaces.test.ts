@@ -32,6 +32,7 @@ describe('bindUnbreakable', () => {
     'Sie haben 3 Möglichkeiten',
     'Stand: 1. Juli 2025. Die Plattform',
     'Monheim a. Rhein',
+    'Dieser Satz gilt auch für Nr. und Art. der Leistung.',
   ])('leaves other spaces alone: %s', (text) => {
     expect(bindUnbreakable(text)).toBe(text);
   });
