@@ -19,8 +19,9 @@ import {
 /**
  * The header and the 404 page with more languages than the site has: the built pages, with a third,
  * made-up language put in where the site's own code would put it, at every width where the
- * stylesheet changes. A language added to the registry must not need a layout of its own. And at the
- * same widths, the team's cards and dialogs, whose lines are as long as each language makes them.
+ * stylesheet changes. A language added to the registry must not need a layout of its own. And at
+ * the same widths, the team's cards and dialogs, whose lines are as long as each language makes
+ * them.
  */
 
 // Layout only, and the markup is changed under the islands: nothing may hydrate.
