@@ -2,13 +2,8 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
+import { freePort } from '../deploy/servers';
 import { closeServer, startJourneyProxy } from './journey-proxy';
-
-/** A server on a free port of this machine, and that port. */
-async function listening(server: ReturnType<typeof createServer>) {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-}
 
 // Up to the proxy's own 10 s limit, so that a request still counted fails with its message.
 it(
@@ -16,10 +11,9 @@ it(
   { timeout: 15_000 },
   async () => {
     const site = createServer((_request, response) => response.end('export {};'));
-    const sitePort = await listening(site);
-    const spare = createServer();
-    const proxyPort = await listening(spare);
-    await closeServer(spare);
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const sitePort = (site.address() as AddressInfo).port;
+    const proxyPort = await freePort();
     const proxy = await startJourneyProxy(sitePort, proxyPort, { reportConsole: false, withoutStorage: false });
     try {
       const release = proxy.hold(/^\/_astro\/LanguageSwitch\./);
