@@ -10,6 +10,7 @@ describe('bindUnbreakable', () => {
     ['a citation with what it cites', 'Art. 6 Abs. 1 lit. f DSGVO', 'Art.~6 Abs.~1 lit.~f DSGVO'],
     ['a citation with what it cites', '§ 36 Abs. 1 Satz 3 Nr. 2 VSBG', '§~36 Abs.~1 Satz~3 Nr.~2 VSBG'],
     ['a citation with what it cites', 'Art. 6(1)(b) GDPR', 'Art.~6(1)(b) GDPR'],
+    ['a citation with what it cites', 'Art. 6(1) sentence 3 no. 2 TDDDG', 'Art.~6(1) sentence~3 no.~2 TDDDG'],
     ['a number with its unit', 'binnen 14 Tagen', 'binnen 14~Tagen'],
     ['a number with its unit', 'within 14 days', 'within 14~days'],
     ['a number with its unit', 'die Pauschale von 40 Euro', 'die Pauschale von 40~Euro'],

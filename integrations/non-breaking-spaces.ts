@@ -5,12 +5,13 @@ const NBSP = '\u00a0';
 /**
  * The places where a line must not break, as German and English typesetting keep them: a citation
  * sign or a legal abbreviation and what it cites ("§ 5", "§§ 312g", "Art. 6", "Abs. 1", "lit. f",
- * "Nr. 2", "Satz 3"), a number and its unit ("14 Tagen", "40 Euro", "9 Prozentpunkte", "12 months"),
- * the parts of an abbreviation ("z. B.", "d. h.") and a phone number's groups ("+49 2173 9394 120").
+ * "Nr. 2", "Satz 3", "no. 2", "sentence 3"), a number and its unit ("14 Tagen", "40 Euro",
+ * "9 Prozentpunkte", "12 months"), the parts of an abbreviation ("z. B.", "d. h.") and a phone
+ * number's groups ("+49 2173 9394 120").
  */
 const UNBREAKABLE: readonly RegExp[] = [
   /(§§?) (?=\d)/g,
-  /\b(Art\.|Abs\.|UAbs\.|Nr\.|Satz) (?=\d)/g,
+  /\b(Art\.|Abs\.|UAbs\.|Nr\.|Satz|no\.|sentence) (?=\d)/g,
   /\b(lit\.) (?=[a-z]\b)/g,
   /(\d) (?=[€%]|(?:EUR|Euro|euros?|Prozent\w*|percent\w*|Tagen?|Werktagen?|Wochen?|Monaten?|Jahren?|Stunden?|Minuten|days?|weeks?|months?|years?|hours?|minutes)\b)/g,
   /\b(z\.|d\.|u\.|i\.|S\.|V\.|e\.) (?=[A-Za-zäöü]\.)/g,
