@@ -6,6 +6,10 @@ export default {
   // rest, focused, hovered and with a dialog open, are the same as with them everywhere (README,
   // Quality).
   experimental: { optimizeUniversalDefaults: true },
+  // Hover styles only where a pointer hovers: a touch screen keeps the last tapped element :hover
+  // until the next tap elsewhere, so the theme toggle kept its hover circle and a team photo its
+  // zoom after the tap (e2e/landing.spec.ts, on a phone). Tailwind 4 does this by default.
+  future: { hoverOnlyWhenSupported: true },
   content: ['./src/**/*.{astro,html,js,jsx,md,mdx,ts,tsx}'],
   // The dark theme is for screens: paper, and a PDF saved from the print dialog, stay light whatever
   // the theme (global.css, print).

@@ -60,6 +60,33 @@ test.describe('on a phone', () => {
       await expect(intro.getByText(t('projects.leadPointer'))).toBeHidden();
     });
   }
+
+  // A touch screen keeps the last tapped element :hover until the next tap elsewhere, so a hover
+  // style would stay on a control the visitor has long let go of.
+  test('a tap leaves no hover style behind: the theme toggle and a team photo look as before', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.locator('[data-theme-toggle]');
+    const background = () => toggle.evaluate((node) => getComputedStyle(node).backgroundColor);
+    const atRest = await background();
+    await toggle.tap();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(await background()).toBe(atRest);
+
+    const photo = page.locator('[data-team-photo]').first();
+    await photo.scrollIntoViewIfNeeded();
+    const image = photo.locator('img');
+    const scale = () => image.evaluate((node) => getComputedStyle(node).transform);
+    const imageAtRest = await scale();
+    await photo.tap();
+    const dialog = page.locator('dialog[open]');
+    await expect(dialog).toBeVisible();
+    // Android's back gesture, which closes a dialog as Escape does, with no tap elsewhere.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    // After its transition, which a lingering hover would have started.
+    await page.waitForTimeout(600);
+    expect(await scale()).toBe(imageAtRest);
+  });
 });
 
 test('the landing page describes the agency to search engines as a local business', async ({ page }) => {
