@@ -30,7 +30,16 @@ const firefoxOptions = (system: SystemSettings): LaunchOptions => ({
 });
 
 // The sandbox needs user namespaces, which containers and root lack; the pages are our own.
-const chromiumOptions: LaunchOptions = { browser: 'chrome', args: [...quietChromium, '--no-sandbox'] };
+const chromiumOptions: LaunchOptions = {
+  browser: 'chrome',
+  args: [
+    ...quietChromium,
+    '--no-sandbox',
+    // Headless Chromium, too, reports no pointer that can hover (Playwright sets the same for its own).
+    // Hover types: 2, hover; pointer types: 4, fine.
+    '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4',
+  ],
+};
 
 export async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executablePath: string): Promise<Browser> {
   const browsers = new Map<string, Promise<Puppeteer>>();

@@ -90,6 +90,35 @@ test.describe('on a phone', () => {
     await expect(dialog).toHaveCount(0);
     expect(await scale()).toEqual(imageAtRest);
   });
+
+  test('a finger that taps a project card, or starts a scroll on it, fetches no video', async ({ page }) => {
+    const videos: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/videos/')) videos.push(request.url());
+    });
+    await page.goto('/');
+    const card = page.locator('#projects [data-has-video="true"]').first();
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.locator('astro-island')).not.toHaveAttribute('ssr');
+    const text = card.locator('p').first();
+    await text.tap();
+    const box = await text.boundingBox();
+    if (!box) throw new Error('The card has no text on screen.');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.synthesizeScrollGesture', {
+      x: Math.round(box.x + 10),
+      y: Math.round(box.y + box.height / 2),
+      yDistance: -200,
+      gestureSourceType: 'touch',
+    });
+    // Two frames: time for the island to render a video, had a touch started one.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await expect(card.locator('video')).toHaveCount(0);
+    expect(videos).toEqual([]);
+    // The card still answers focus, as from a keyboard: its listeners were there all along.
+    await card.getByRole('link').focus();
+    await expect(card.locator('video')).toHaveCount(1);
+  });
 });
 
 test('the landing page describes the agency to search engines as a local business', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { isHover, isHovered } from '../lib/hover';
 import { prefersReducedMotion } from '../lib/motion';
 
 interface Props {
@@ -11,8 +12,9 @@ interface Props {
 }
 
 /**
- * Plays the project's muted loop while the pointer or keyboard focus is on its card. The <video>
- * element is only created on the first hover, so a visitor who never hovers loads no video at all.
+ * Plays the project's muted loop while a hovering pointer or the keyboard focus is on its card. The
+ * <video> element is only created on the first hover, so a visitor who never hovers loads no video
+ * at all; a finger that touches a card, to tap it or to scroll, is no hover (lib/hover.ts).
  */
 export default function ProjectVideo({ webm, mp4, poster, children }: Props) {
   const frame = useRef<HTMLDivElement>(null);
@@ -36,15 +38,18 @@ export default function ProjectVideo({ webm, mp4, poster, children }: Props) {
       setWanted(false);
       setPlaying(false);
     };
-    card.addEventListener('pointerenter', start);
+    const startOnHover = (event: PointerEvent) => {
+      if (isHover(event)) start();
+    };
+    card.addEventListener('pointerenter', startOnHover);
     card.addEventListener('pointerleave', stop);
     card.addEventListener('focusin', start);
     card.addEventListener('focusout', stop);
     // The island hydrates as the card scrolls into view, after its code has arrived: a pointer or
     // focus already on the card by then sent its enter event to no one, and would wait in vain.
-    if (card.matches(':hover, :focus-within')) start();
+    if (isHovered(card) || card.matches(':focus-within')) start();
     return () => {
-      card.removeEventListener('pointerenter', start);
+      card.removeEventListener('pointerenter', startOnHover);
       card.removeEventListener('pointerleave', stop);
       card.removeEventListener('focusin', start);
       card.removeEventListener('focusout', stop);
