@@ -1,6 +1,7 @@
 import { devices } from '@playwright/test';
 import type { agencyStructuredData } from '../src/lib/structured-data';
 import { agency, expect, getTranslator, localizedPath, locales, test } from './fixtures';
+import { hydratedIsland } from './site-parts';
 
 // What the landing page says, with every link's address, is its snapshot (snapshots.spec.ts), and that
 // each fragment it links to is there is links.spec.ts's; the order of its sections and its width on a
@@ -99,7 +100,7 @@ test.describe('on a phone', () => {
     await page.goto('/');
     const card = page.locator('#projects [data-has-video="true"]').first();
     await card.scrollIntoViewIfNeeded();
-    await expect(card.locator('astro-island')).not.toHaveAttribute('ssr');
+    await expect(card.locator(hydratedIsland('ProjectVideo'))).toBeAttached();
     const text = card.locator('p').first();
     await text.tap();
     const box = await text.boundingBox();
