@@ -111,23 +111,53 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
+/**
+ * What the focused element's ring looks like: whether it has one, and the first ancestor whose
+ * overflow cuts part of it off, if any. The ring is the border box grown by the outline's offset and
+ * width; an ancestor that clips (overflow other than visible) shows only what lies inside its padding
+ * box, so a ring that reaches past it is partly hidden, as a card's `overflow-hidden` hid the team
+ * photo's ring on all but its inner edge.
+ */
+function focusedRing() {
+  const element = document.activeElement as HTMLElement | null;
+  if (!element || element === document.body) return null;
+  const style = getComputedStyle(element);
+  const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+  const reach = outline ? parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth) : 0;
+  const box = element.getBoundingClientRect();
+  const ring = { left: box.left - reach, top: box.top - reach, right: box.right + reach, bottom: box.bottom + reach };
+  let cutBy: string | null = null;
+  for (
+    let parent = element.parentElement;
+    parent && parent !== document.body && !cutBy;
+    parent = parent.parentElement
+  ) {
+    const { overflowX, overflowY } = getComputedStyle(parent);
+    if (overflowX === 'visible' && overflowY === 'visible') continue;
+    const outer = parent.getBoundingClientRect();
+    const left = outer.left + parent.clientLeft;
+    const top = outer.top + parent.clientTop;
+    const inside =
+      ring.left >= left - 0.5 &&
+      ring.top >= top - 0.5 &&
+      ring.right <= left + parent.clientWidth + 0.5 &&
+      ring.bottom <= top + parent.clientHeight + 0.5;
+    if (!inside) cutBy = `${parent.tagName.toLowerCase()}.${[...parent.classList].join('.')}`;
+  }
+  return {
+    id: `${element.tagName}:${element.getAttribute('href') ?? element.id}:${(element.getAttribute('aria-label') ?? element.textContent).trim().slice(0, 30)}`,
+    visible: outline || style.boxShadow !== 'none',
+    cutBy,
+  };
+}
+
 test('by keyboard, every control is reachable by Tab and shows a visible focus ring', async ({ page }) => {
   const t = getTranslator(defaultLocale);
   await page.goto(localizedPath('/', defaultLocale));
   const seen = new Set<string>();
   for (let step = 0; step < 80; step++) {
     await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
-      if (!element || element === document.body) return null;
-      const style = getComputedStyle(element);
-      const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-      const box = style.boxShadow !== 'none';
-      return {
-        id: `${element.tagName}:${element.getAttribute('href') ?? element.id}:${element.textContent.trim().slice(0, 30)}`,
-        visible: ring || box,
-      };
-    });
+    const focused = await page.evaluate(focusedRing);
     if (!focused) continue;
     expect(focused.visible, `focus ring on ${focused.id}`).toBe(true);
     seen.add(focused.id);
@@ -147,5 +177,24 @@ test('by keyboard, every control is reachable by Tab and shows a visible focus r
     t('hero.cta'),
   ]) {
     expect(reached).toContain(expected);
+  }
+});
+
+test('no focus ring is cut off by the box around it, on a phone and on a desktop', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(localizedPath('/', defaultLocale));
+    const cut = new Set<string>();
+    let first: string | undefined;
+    // Once round the page: until the focus comes back to where it started.
+    for (let step = 0; step < 120; step++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(focusedRing);
+      if (!focused) continue;
+      if (focused.id === first) break;
+      first ??= focused.id;
+      if (focused.cutBy) cut.add(`${focused.id} by ${focused.cutBy}`);
+    }
+    expect([...cut], `at ${width} px`).toEqual([]);
   }
 });

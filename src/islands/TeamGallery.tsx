@@ -76,7 +76,9 @@ export default function TeamGallery({ members, strings }: Props) {
           role or the experience too narrow a line in either language. */}
       <ul ref={adopt} className="grid gap-4 sm:grid-cols-2 sm:gap-6">
         {members.map((person) => (
-          <li key={person.id} className="card flex overflow-hidden sm:block" data-team-member={person.id}>
+          <li key={person.id} className="card flex sm:block" data-team-member={person.id}>
+            {/* The photo rounds its own corners to the card's (1rem, inside its 1px border) rather than
+                the card clipping it: a clipping card cut the photo's focus ring off on three sides. */}
             <button
               type="button"
               onClick={(event) => openMemberDialog(event.currentTarget)}
@@ -84,7 +86,7 @@ export default function TeamGallery({ members, strings }: Props) {
               aria-controls={dialogId(person)}
               aria-label={person.openLabel}
               data-team-photo
-              className="group block w-1/3 shrink-0 overflow-hidden bg-brand-50 sm:w-full dark:bg-ink-800"
+              className="group block w-1/3 shrink-0 overflow-hidden rounded-l-[calc(1rem-1px)] bg-brand-50 sm:w-full sm:rounded-bl-none sm:rounded-t-[calc(1rem-1px)] dark:bg-ink-800"
             >
               <Photo
                 photo={person.photo}
