@@ -26,7 +26,7 @@ export interface EngineTab {
   /** Moves the mouse to a point of the viewport, and clicks there if asked to. */
   pointer(x: number, y: number, click?: boolean): Promise<unknown>;
   /** Presses and releases a key on whatever has focus. */
-  press(key: 'Enter' | 'Escape' | 'Space'): Promise<unknown>;
+  press(key: 'Enter' | 'Escape' | 'Space' | 'Tab'): Promise<unknown>;
   /** Types the text key by key into whatever has focus, as a visitor does. */
   keys(text: string): Promise<unknown>;
   /** A PNG of the viewport. */

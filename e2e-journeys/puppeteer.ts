@@ -15,7 +15,7 @@ const FINE_POINTER_THAT_HOVERS = 0b110;
 /** A command that never returns fails within a journey's time, naming the command. */
 const PROTOCOL_TIMEOUT_MS = 30_000;
 /** Puppeteer's names for the keys; over WebDriver BiDi (Firefox) it knows no key named Space. */
-const puppeteerKeys = { Enter: 'Enter', Escape: 'Escape', Space: ' ' } as const;
+const puppeteerKeys = { Enter: 'Enter', Escape: 'Escape', Space: ' ', Tab: 'Tab' } as const;
 
 const firefoxOptions = (system: SystemSettings): LaunchOptions => ({
   browser: 'firefox',

@@ -23,7 +23,7 @@ const PAGE_LOAD_TIMEOUT_MS = 20_000;
 /** The key under which WebDriver names an element in JSON. */
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 /** WebDriver's code points for the keys the journeys press. */
-const keyCodes = { Enter: '\uE007', Escape: '\uE00C', Space: '\uE00D' } as const;
+const keyCodes = { Enter: '\uE007', Escape: '\uE00C', Space: '\uE00D', Tab: '\uE004' } as const;
 
 type Method = 'GET' | 'POST' | 'DELETE';
 type Driver = Program & { url: string };

@@ -62,8 +62,17 @@ journey(
 
     await tab.pointer(0, 0);
     await expect.poll(() => clipOf(tab, card)).toMatchObject({ video: stopped, picture: true });
-    // Keyboard focus on the card plays it too; focus leaving stops it.
-    await tab.evaluate((selector) => document.querySelector<HTMLElement>(`${selector} a`)?.focus(), card);
+    // Keyboard focus on the card plays it too: Tab onto its link from the control before it. Focus
+    // leaving stops it.
+    await tab.evaluate((selector) => {
+      const controls = [...document.querySelectorAll<HTMLElement>('a[href], button')].filter((control) =>
+        control.checkVisibility(),
+      );
+      const link = document.querySelector<HTMLElement>(`${selector} a`);
+      if (!link) throw new Error(`No link in ${selector}`);
+      controls[controls.indexOf(link) - 1]?.focus({ preventScroll: true });
+    }, card);
+    await tab.press('Tab');
     await expect.poll(() => clipOf(tab, card)).toMatchObject({ video: { playing: 'true', paused: false } });
     await tab.evaluate(() => (document.activeElement as HTMLElement).blur());
     await expect.poll(() => clipOf(tab, card)).toMatchObject({ video: stopped });

@@ -14,7 +14,9 @@ interface Props {
 /**
  * Plays the project's muted loop while a hovering pointer or the keyboard focus is on its card. The
  * <video> element is only created on the first hover, so a visitor who never hovers loads no video
- * at all; a finger that touches a card, to tap it or to scroll, is no hover (lib/hover.ts).
+ * at all; a finger that touches a card, to tap it or to scroll, is no hover (lib/hover.ts), and the
+ * focus a tap on its link leaves behind, as the visitor leaves for the project's site, is no
+ * keyboard's (`:focus-visible`).
  */
 export default function ProjectVideo({ webm, mp4, poster, children }: Props) {
   const frame = useRef<HTMLDivElement>(null);
@@ -41,17 +43,20 @@ export default function ProjectVideo({ webm, mp4, poster, children }: Props) {
     const startOnHover = (event: PointerEvent) => {
       if (isHover(event)) start();
     };
+    const startOnKeyboardFocus = (event: FocusEvent) => {
+      if (event.target instanceof Element && event.target.matches(':focus-visible')) start();
+    };
     card.addEventListener('pointerenter', startOnHover);
     card.addEventListener('pointerleave', stop);
-    card.addEventListener('focusin', start);
+    card.addEventListener('focusin', startOnKeyboardFocus);
     card.addEventListener('focusout', stop);
     // The island hydrates as the card scrolls into view, after its code has arrived: a pointer or
     // focus already on the card by then sent its enter event to no one, and would wait in vain.
-    if (isHovered(card) || card.matches(':focus-within')) start();
+    if (isHovered(card) || card.querySelector(':focus-visible')) start();
     return () => {
       card.removeEventListener('pointerenter', startOnHover);
       card.removeEventListener('pointerleave', stop);
-      card.removeEventListener('focusin', start);
+      card.removeEventListener('focusin', startOnKeyboardFocus);
       card.removeEventListener('focusout', stop);
     };
   }, []);
