@@ -38,6 +38,16 @@ journey(
     await open(tab, '/');
     const atTop = await state(tab);
     expect(atTop).toMatchObject({ solid: false, button: false, label: t('scrollTop.label') });
+    // What the button runs as it appears, read in the moment it is told to.
+    await tab.evaluate(() => {
+      const button = document.querySelector('[data-scroll-to-top]');
+      if (!button) throw new Error('No scroll-to-top button');
+      new MutationObserver(() => {
+        if (!button.hasAttribute('data-visible')) return;
+        const running = button.getAnimations().map((animation) => (animation as CSSTransition).transitionProperty);
+        document.documentElement.dataset.appearedWith = running.sort().join(' ');
+      }).observe(button, { attributes: true, attributeFilter: ['data-visible'] });
+    });
     for (const [y, solid, button] of [
       [100, false, false],
       [101, true, false],
@@ -54,6 +64,9 @@ journey(
       expect(header.headerAnimations, `header animations at ${y} px`).toBe(0);
       if (solid) expect(header.background, `background at ${y} px`).not.toBe(atTop.background);
     }
+    // A fade on the compositor alone: its visibility switched at once, not in a transition that the
+    // main thread serves in every frame.
+    expect(await tab.evaluate(() => document.documentElement.dataset.appearedWith)).toBe('opacity transform');
     await scrollToY(tab, 2000);
     await tab.click(scrollTop);
     await expect.poll(() => scrollY(tab)).toBe(0);
