@@ -32,6 +32,10 @@ forEveryPage((url) => {
       const imgSrc = /<meta http-equiv="content-security-policy" content="[^"]*\bimg-src ([^;"]+)/.exec(html)?.[1];
       expect(icon).toBeDefined();
       expect(imgSrc?.split(' ')).toContain(icon?.startsWith('data:') ? 'data:' : "'self'");
+      // The source's comments are for its readers, not sent to every visitor (about 1 KB gzipped a page
+      // once); Astro's and React's own markers stay.
+      const comments = html.match(/<!--[\s\S]*?-->/g) ?? [];
+      expect(comments.filter((comment) => !['<!--astro:end-->', '<!-- -->'].includes(comment))).toEqual([]);
     });
 
     test('carries its content security policy; links that leave the site open apart', async ({ page }) => {
