@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { OFFSCREEN_PARTS, SKIPPABLE_ATTRIBUTE } from '../src/lib/offscreen';
 import { builtHtml, expect, legalPages, localizedPath, locales, test } from './fixtures';
-import { forEveryPage, readThrough } from './site-behaviour';
+import { forEveryPage, nextFrames, readThrough } from './site-behaviour';
 import { headerIslands } from './site-parts';
 
 /** The budgets README's "Quality" lists, checked on the built site. */
@@ -107,7 +107,7 @@ for (const locale of locales) {
       await page.goto(localizedPath('/', locale));
       await expect(page.locator(`#contact[${SKIPPABLE_ATTRIBUTE}]`)).toHaveCount(1);
       // Until every part near the screen has been drawn in the frame after its change.
-      await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+      await nextFrames(page);
       expect(await page.locator(OFFSCREEN_PARTS).count()).toBeGreaterThan(1);
       expect(
         await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts),

@@ -1,6 +1,7 @@
 import { devices } from '@playwright/test';
 import type { agencyStructuredData } from '../src/lib/structured-data';
 import { agency, expect, getTranslator, localizedPath, locales, test } from './fixtures';
+import { nextFrames } from './site-behaviour';
 import { hydratedIsland } from './site-parts';
 
 // What the landing page says, with every link's address, is its snapshot (snapshots.spec.ts), and that
@@ -121,7 +122,7 @@ test.describe('on a phone', () => {
     await link.tap();
     await expect(link).toBeFocused();
     // Two frames: time for the island to render a video, had a touch started one.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await nextFrames(page);
     await expect(card.locator('video')).toHaveCount(0);
     expect(videos).toEqual([]);
     // The card still answers focus from a keyboard: its listeners were there all along.

@@ -81,6 +81,10 @@ export async function walkLandingStates(
   await look('contact-sending', form.form);
 }
 
+/** Until the page has drawn the frame after this one: whatever changed now is on screen. */
+export const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+
 /**
  * Reads a page top to bottom, so every lazy image and every island that waits to be seen wakes up,
  * and reaches for the header's toggles, which wake only then.

@@ -32,22 +32,50 @@ const state = (tab: Tab) =>
     };
   });
 
+interface ButtonChange {
+  shown: boolean;
+  /** The properties it starts transitions of, sorted, space-separated. */
+  transitions: string;
+  /** When the last of them ends. */
+  endsAfterMs: number;
+}
+
+/**
+ * Records, in the moment the scroll-to-top button is told to show or hide, what it starts: the one
+ * moment its transitions can be read without racing them.
+ */
+const watchButton = (tab: Tab) =>
+  tab.evaluate(() => {
+    const button = document.querySelector('[data-scroll-to-top]');
+    if (!button) throw new Error('No scroll-to-top button');
+    const changes: ButtonChange[] = [];
+    Object.assign(window, { buttonChanges: changes });
+    new MutationObserver(() => {
+      const started = button.getAnimations() as CSSTransition[];
+      changes.push({
+        shown: button.hasAttribute('data-visible'),
+        transitions: started
+          .map((transition) => transition.transitionProperty)
+          .sort()
+          .join(' '),
+        endsAfterMs: Math.max(
+          0,
+          ...started.map((transition) => Number(transition.effect?.getComputedTiming().endTime)),
+        ),
+      });
+    }).observe(button, { attributes: true, attributeFilter: ['data-visible'] });
+  });
+
+const buttonChanges = (tab: Tab) =>
+  tab.evaluate(() => (window as unknown as { buttonChanges: ButtonChange[] }).buttonChanges);
+
 journey(
   'the header turns solid past 100 px, the scroll-to-top button shows past 300 px and leads back up',
   async (tab) => {
     await open(tab, '/');
     const atTop = await state(tab);
     expect(atTop).toMatchObject({ solid: false, button: false, label: t('scrollTop.label') });
-    // What the button runs as it appears, read in the moment it is told to.
-    await tab.evaluate(() => {
-      const button = document.querySelector('[data-scroll-to-top]');
-      if (!button) throw new Error('No scroll-to-top button');
-      new MutationObserver(() => {
-        if (!button.hasAttribute('data-visible')) return;
-        const running = button.getAnimations().map((animation) => (animation as CSSTransition).transitionProperty);
-        document.documentElement.dataset.appearedWith = running.sort().join(' ');
-      }).observe(button, { attributes: true, attributeFilter: ['data-visible'] });
-    });
+    await watchButton(tab);
     for (const [y, solid, button] of [
       [100, false, false],
       [101, true, false],
@@ -66,7 +94,7 @@ journey(
     }
     // A fade on the compositor alone: its visibility switched at once, not in a transition that the
     // main thread serves in every frame.
-    expect(await tab.evaluate(() => document.documentElement.dataset.appearedWith)).toBe('opacity transform');
+    expect((await buttonChanges(tab)).find(({ shown }) => shown)?.transitions).toBe('opacity transform');
     await scrollToY(tab, 2000);
     await tab.click(scrollTop);
     await expect.poll(() => scrollY(tab)).toBe(0);
@@ -78,12 +106,16 @@ journey(
   'with reduced motion, the way back up is instant',
   async (tab) => {
     await open(tab, '/');
+    await watchButton(tab);
     await scrollToY(tab, 2500);
     await tab.click(scrollTop);
     // No animation: the very next frame is already at the top.
     expect(
       await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(window.scrollY)))),
     ).toBe(0);
+    // And the button goes at once, without waiting out the fade it would otherwise have.
+    await expect.poll(async () => (await buttonChanges(tab)).find(({ shown }) => !shown)).toBeDefined();
+    expect((await buttonChanges(tab)).find(({ shown }) => !shown)?.endsAfterMs).toBeLessThan(1);
   },
   { system: darkAndStill },
 );
