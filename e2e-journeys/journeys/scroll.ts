@@ -137,6 +137,19 @@ const offscreenParts = (tab: Tab) =>
 const contactSkippable = (tab: Tab) =>
   tab.evaluate((mark) => document.querySelector('#contact')?.hasAttribute(mark), SKIPPABLE_ATTRIBUTE);
 
+/**
+ * The landing page's sections that end more than three screens above the window's top and are still
+ * drawn: none should be, whatever an engine's margin for `content-visibility: auto` (Chromium's is a
+ * screen and a half: kViewportMarginPercentage, display_lock_document_state.h).
+ */
+const drawnFarAbove = (tab: Tab) =>
+  tab.evaluate(() =>
+    [...document.querySelectorAll('main > section')]
+      .filter((section) => section.getBoundingClientRect().bottom < -3 * innerHeight)
+      .filter((section) => section.querySelector('h1, h2')?.checkVisibility({ contentVisibilityAuto: true }))
+      .map((section) => section.id || section.getAttribute('aria-labelledby')),
+  );
+
 /** Whether the contact form is drawn, or skipped with its section. */
 const contactFormDrawn = (tab: Tab) =>
   tab.evaluate(() => document.querySelector('#contact form')?.checkVisibility({ contentVisibilityAuto: true }));
@@ -183,6 +196,12 @@ journey(
         )
         // Below the sticky header: global.css, scroll-margin-top 5.5rem.
         .toBe(88);
+      // A theme change down there restyles only what is near, the hero not included.
+      await expect
+        .poll(() => drawnFarAbove(tab), {
+          message: `at ${resized.width} px, sections far above the contact form drawn`,
+        })
+        .toEqual([]);
     }
   },
 );
