@@ -138,16 +138,18 @@ const contactSkippable = (tab: Tab) =>
   tab.evaluate((mark) => document.querySelector('#contact')?.hasAttribute(mark), SKIPPABLE_ATTRIBUTE);
 
 /**
- * The landing page's sections that end more than three screens above the window's top and are still
- * drawn: none should be, whatever an engine's margin for `content-visibility: auto` (Chromium's is a
- * screen and a half: kViewportMarginPercentage, display_lock_document_state.h).
+ * The landing page's sections that end more than three screens above the window's top, and whether
+ * each is drawn: none should be, whatever an engine's margin for `content-visibility: auto`
+ * (Chromium's is a screen and a half: kViewportMarginPercentage, display_lock_document_state.h).
  */
-const drawnFarAbove = (tab: Tab) =>
+const farAbove = (tab: Tab) =>
   tab.evaluate(() =>
     [...document.querySelectorAll('main > section')]
       .filter((section) => section.getBoundingClientRect().bottom < -3 * innerHeight)
-      .filter((section) => section.querySelector('h1, h2')?.checkVisibility({ contentVisibilityAuto: true }))
-      .map((section) => section.id || section.getAttribute('aria-labelledby')),
+      .map((section) => ({
+        section: section.id || section.getAttribute('aria-labelledby'),
+        drawn: !!section.querySelector('h1, h2')?.checkVisibility({ contentVisibilityAuto: true }),
+      })),
   );
 
 /** Whether the contact form is drawn, or skipped with its section. */
@@ -198,10 +200,11 @@ journey(
         .toBe(88);
       // A theme change down there restyles only what is near, the hero not included.
       await expect
-        .poll(() => drawnFarAbove(tab), {
+        .poll(async () => (await farAbove(tab)).filter(({ drawn }) => drawn).map(({ section }) => section), {
           message: `at ${resized.width} px, sections far above the contact form drawn`,
         })
         .toEqual([]);
+      expect((await farAbove(tab)).map(({ section }) => section)).toContain('hero-title');
     }
   },
 );
