@@ -96,9 +96,12 @@ journey(
     // main thread serves in every frame.
     expect((await buttonChanges(tab)).find(({ shown }) => shown)?.transitions).toBe('opacity transform');
     await scrollToY(tab, 2000);
+    // Far enough for the hero to be skipped (lib/offscreen.ts): back at the top, it is drawn again.
+    await expect.poll(() => hero(tab)).toMatchObject({ skippable: true });
     await tab.click(scrollTop);
     await expect.poll(() => scrollY(tab)).toBe(0);
     await expect.poll(() => state(tab)).toMatchObject({ button: false, focus: 'main' });
+    await expect.poll(() => hero(tab), { message: 'the hero, back at the top' }).toMatchObject({ drawn: true });
   },
 );
 
@@ -150,6 +153,16 @@ const farAbove = (tab: Tab) =>
         section: section.id || section.getAttribute('aria-labelledby'),
         drawn: !!section.querySelector('h1, h2')?.checkVisibility({ contentVisibilityAuto: true }),
       })),
+  );
+
+/** Whether the hero's content may be skipped off screen, and whether its heading is drawn. */
+const hero = (tab: Tab) =>
+  tab.evaluate(
+    (mark) => ({
+      skippable: !!document.querySelector('#hero-title')?.closest(`[${mark}]`),
+      drawn: !!document.querySelector('#hero-title')?.checkVisibility({ contentVisibilityAuto: true }),
+    }),
+    SKIPPABLE_ATTRIBUTE,
   );
 
 /** Whether the contact form is drawn, or skipped with its section. */
