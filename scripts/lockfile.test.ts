@@ -111,13 +111,6 @@ describe('package-lock.json', () => {
     expect(semver.satisfies(version, manifest.engines.node)).toBe(accepted);
   });
 
-  // Without engine-strict npm only warns (EBADENGINE) and installs all the same; the README names the range, so a
-  // developer learns it before npm refuses.
-  it('has npm refuse to install on a Node outside engines (engine-strict in .npmrc), and the README name it', () => {
-    expect(readFileSync('.npmrc', 'utf-8')).toMatch(/^engine-strict=true$/m);
-    expect(readFileSync('README.md', 'utf-8')).toContain(`\`${manifest.engines.node}\``);
-  });
-
   // Netlify and Cloudflare Pages build with the Node line in .nvmrc (README › Deploying).
   it('names in .nvmrc a Node line that engines accepts', () => {
     const line = readFileSync('.nvmrc', 'utf-8').trim();
