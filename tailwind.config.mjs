@@ -3,8 +3,8 @@ export default {
   // Tailwind's 57 `--tw-*` defaults go only on the elements whose utilities read them, not on every
   // element and its ::before and ::after: a restyle has fewer declarations to apply (a theme change
   // took 7–22 % less time; opening a dialog, no measurably less). Every route's computed styles, at
-  // rest, focused, hovered and with a dialog open, are the same as with them everywhere (README,
-  // Quality).
+  // rest, focused, hovered and with a dialog open, are the same as with them everywhere (docs/quality.md,
+  // How the site meets the budgets).
   experimental: { optimizeUniversalDefaults: true },
   // Hover styles only where a pointer hovers: a touch screen keeps the last tapped element :hover
   // until the next tap elsewhere, so the theme toggle kept its hover circle and a team photo its

@@ -118,7 +118,7 @@ describe('package-lock.json', () => {
     expect(readFileSync('README.md', 'utf-8')).toContain(`\`${manifest.engines.node}\``);
   });
 
-  // Netlify and Cloudflare Pages build with the Node line in .nvmrc (README › Deploying).
+  // Netlify and Cloudflare Pages build with the Node line in .nvmrc (docs/deploy.md).
   it('names in .nvmrc a Node line that engines accepts', () => {
     const line = readFileSync('.nvmrc', 'utf-8').trim();
     expect(line).toMatch(/^\d+$/);

@@ -267,7 +267,7 @@ async function traceInput(tracing) {
  * its next frame ("We make sure the compositor is up to date before sending a touch event",
  * content/browser/devtools/protocol/input_handler.cc). No finger's touch waits so: it goes to the page
  * at once, and waits there only for what the page's main thread is doing. On a page still loading,
- * the hold was tens to hundreds of ms (README, Quality). The touch's latency record names both moments: its
+ * the hold is tens to hundreds of ms (docs/quality.md › When a tap is timed). The touch's latency record names both moments: its
  * original timestamp and its arrival at the page's widget host. Taken at the end of a hold, right
  * after a frame, a tap meets a main thread that has just finished one: it may wait a little less than
  * a finger's, which can land in the middle of a frame.
