@@ -14,7 +14,7 @@
  *   npm run perf:interaction -- --site A --site B  both, each load of one followed by the same load of the
  *                                                  other, so that both meet the same load on the machine
  *   npm run perf:interaction -- --runs 3
- *   npm run perf:interaction -- --cpu 2           another CPU slowdown than the issue's 4×
+ *   npm run perf:interaction -- --cpu 2           another CPU slowdown than the budget's 4×
  *   npm run perf:interaction -- --cpu-index 1000  the slowdown that makes this machine score 1000 on
  *                                                  Lighthouse's benchmark index, DevTools' mid-tier phone
  *
@@ -47,7 +47,7 @@ const RUNS = Number(options.runs);
 const LOST_AFTER_MS = 8000;
 /** After hydration, a moment for the island's first effects and the page's idle work to settle. */
 const SETTLE_MS = 500;
-/** The phone: what the issue's figures were measured with. */
+/** The phone of the interaction budget (docs/quality.md › Budgets). */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 /**
  * Lighthouse's benchmark index of a mid-tier and of a low-tier phone (a Pixel 5, a "Moto G4 Power 2022"),
