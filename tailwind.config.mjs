@@ -2,13 +2,13 @@
 export default {
   // Tailwind's 57 `--tw-*` defaults go only on the elements whose utilities read them, not on every
   // element and its ::before and ::after: a restyle has fewer declarations to apply (a theme change
-  // took 7–22 % less time; opening a dialog, no measurably less). Every route's computed styles, at
-  // rest, focused, hovered and with a dialog open, are the same as with them everywhere (README,
-  // Quality).
+  // restyles about a tenth faster; opening a dialog, no measurably faster). Every route's computed styles, at
+  // rest, focused, hovered and with a dialog open, are the same as with them everywhere (docs/quality.md,
+  // How the site meets the budgets).
   experimental: { optimizeUniversalDefaults: true },
   // Hover styles only where a pointer hovers: a touch screen keeps the last tapped element :hover
-  // until the next tap elsewhere, so the theme toggle kept its hover circle and a team photo its
-  // zoom after the tap (e2e/landing.spec.ts, on a phone). Tailwind 4 does this by default.
+  // until the next tap elsewhere, so the theme toggle would keep its hover circle and a team photo
+  // its zoom after the tap (e2e/landing.spec.ts, on a phone). Tailwind 4 does this by default.
   future: { hoverOnlyWhenSupported: true },
   content: ['./src/**/*.{astro,html,js,jsx,md,mdx,ts,tsx}'],
   // The dark theme is for screens: paper, and a PDF saved from the print dialog, stay light whatever

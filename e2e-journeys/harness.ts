@@ -185,7 +185,7 @@ function asVisitor(tab: EngineTab): Tab {
         const { top } = element.getBoundingClientRect();
         await frame();
         await frame();
-        // In the window, too: once, in Firefox, a page just loaded kept the element where it was.
+        // In the window, too: in Firefox, a page just loaded can keep the element where it is.
         const after = element.getBoundingClientRect();
         const middle = after.top + after.height / 2;
         if (after.top === top && middle > 0 && middle < innerHeight) break;

@@ -3,7 +3,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { builtPages, expect, test } from './fixtures';
 
 /**
- * The browsers the site supports (package.json › browserslist, named in the README) get the CSS
+ * The browsers the site supports (package.json › browserslist, named in docs/quality.md › Supported browsers) get the CSS
  * they need: the build prefixes what the oldest of them only knows by its vendor name.
  */
 
@@ -24,7 +24,7 @@ function rulesOf(html: string): Map<string, string>[] {
   );
 }
 
-test('the supported browsers are the README’s: the last two of each engine, iOS Safari 15 and Firefox ESR', () => {
+test('the supported browsers are those docs/quality.md names: the last two of each engine, iOS Safari 15 and Firefox ESR', () => {
   expect(packageJson.browserslist).toEqual([
     'last 2 Chrome versions',
     'last 2 Edge versions',

@@ -4,7 +4,7 @@ import { builtHtml, expect, legalPages, localizedPath, locales, test } from './f
 import { forEveryPage, nextFrames, readThrough } from './site-behaviour';
 import { headerIslands } from './site-parts';
 
-/** The budgets README's "Quality" lists, checked on the built site. */
+/** The budgets docs/quality.md › Budgets lists, checked on the built site. */
 const KB = 1024;
 const budgets = { landingJs: 90 * KB, legalJs: 75 * KB, landingHtml: 20 * KB, stylesheet: 10 * KB };
 

@@ -3,7 +3,7 @@ import { defaultLocale, expect, getTranslator, holdBack, reachFor, test, waitFor
 import { island } from './site-parts';
 
 /**
- * The islands' code stays out of the page's load (README, "Quality": React's runtime stays off the
+ * The islands' code stays out of the page's load (docs/quality.md › Budgets: React's runtime stays off the
  * critical path): the header's until a visitor reaches for it, the others' until they are seen. A
  * tap never waits for it (docs/behaviour.md › Theme, Language, Team, Contact form): the journeys tap
  * each control while its code is held back, in every engine. What needs Chromium's request

@@ -6,7 +6,7 @@ import { forEveryPage, readThrough, walkLandingStates } from './site-behaviour';
 /**
  * What every page says, as a visitor and a screen reader get it: its accessibility tree (landmarks,
  * headings and their levels, texts, links with their addresses), against the committed snapshots in
- * `e2e/snapshots/`; README › Quality says how to update them. Compared as text (`toMatchSnapshot`):
+ * `e2e/snapshots/`; docs/quality.md › Page snapshots says how to update them. Compared as text (`toMatchSnapshot`):
  * the baselines `toMatchAriaSnapshot` writes turn every number of two or more digits into `\d+`, so
  * a changed postcode or figure of the terms would pass.
  */

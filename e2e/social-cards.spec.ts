@@ -5,7 +5,7 @@ import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
 import { SOCIAL_CARD } from '../src/lib/social-card';
 import { agency, allRoutes, expect, present, test } from './fixtures';
 
-/** What one card may weigh: link previews are fetched on every share (the old shared image: 297 KB). */
+/** What one card may weigh: link previews are fetched on every share, so each card stays small. */
 const CARD_BUDGET_BYTES = 100 * 1024;
 
 test('every page in every language shares a card of its own, titled as the page in its language', async ({ page }) => {

@@ -6,7 +6,7 @@ import type { AstroIntegration } from 'astro';
 /**
  * Astro writes the style its islands need (`astro-island{display:contents}`) right before the first
  * island, inside <body>; HTML allows <style> only in <head>. Same text, same CSP hash, so moving it
- * changes nothing but validity (and it now applies before the body paints). If Astro ever writes it
+ * changes nothing but validity (and it applies before the body paints). If Astro ever writes it
  * differently, the html-validate test names the stray <style> again.
  */
 const islandStyle = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';

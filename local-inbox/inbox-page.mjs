@@ -185,7 +185,7 @@ export function renderTemplatesPage(templates) {
           .join('\n');
   return layout(
     'E-mail templates for EmailJS',
-    'Paste each into its EmailJS template (README.md, “Contact form (EmailJS)”, says where). <a href="/inbox">Back to the inbox</a>.',
+    'Paste each into its EmailJS template (docs/deploy.md, “Putting the templates into EmailJS”, says where). <a href="/inbox">Back to the inbox</a>.',
     main,
   );
 }

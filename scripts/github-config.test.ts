@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The code host's configuration is code too: a workflow GitHub refuses runs nothing, silently. Each
  * workflow is checked against GitHub's schema by action-validator; Dependabot's file, which that tool
- * does not know, is read and held to what the README promises of it.
+ * does not know, is read and held to what docs/dependencies.md › On the code host
+ * promises of it.
  */
 const workflowDir = '.github/workflows';
 const workflows = readdirSync(workflowDir).filter((file) => /\.ya?ml$/.test(file));

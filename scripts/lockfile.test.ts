@@ -111,7 +111,7 @@ describe('package-lock.json', () => {
     expect(semver.satisfies(version, manifest.engines.node)).toBe(accepted);
   });
 
-  // Netlify and Cloudflare Pages build with the Node line in .nvmrc (README › Deploying).
+  // Netlify and Cloudflare Pages build with the Node line in .nvmrc (docs/deploy.md).
   it('names in .nvmrc a Node line that engines accepts', () => {
     const line = readFileSync('.nvmrc', 'utf-8').trim();
     expect(line).toMatch(/^\d+$/);

@@ -14,7 +14,7 @@
  *   npm run perf:interaction -- --site A --site B  both, each load of one followed by the same load of the
  *                                                  other, so that both meet the same load on the machine
  *   npm run perf:interaction -- --runs 3
- *   npm run perf:interaction -- --cpu 2           another CPU slowdown than the issue's 4×
+ *   npm run perf:interaction -- --cpu 2           another CPU slowdown than the budget's 4×
  *   npm run perf:interaction -- --cpu-index 1000  the slowdown that makes this machine score 1000 on
  *                                                  Lighthouse's benchmark index, DevTools' mid-tier phone
  *
@@ -47,7 +47,7 @@ const RUNS = Number(options.runs);
 const LOST_AFTER_MS = 8000;
 /** After hydration, a moment for the island's first effects and the page's idle work to settle. */
 const SETTLE_MS = 500;
-/** The phone: what the issue's figures were measured with. */
+/** The phone of the interaction budget (docs/quality.md › Budgets). */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 /**
  * Lighthouse's benchmark index of a mid-tier and of a low-tier phone (a Pixel 5, a "Moto G4 Power 2022"),
@@ -267,7 +267,7 @@ async function traceInput(tracing) {
  * its next frame ("We make sure the compositor is up to date before sending a touch event",
  * content/browser/devtools/protocol/input_handler.cc). No finger's touch waits so: it goes to the page
  * at once, and waits there only for what the page's main thread is doing. On a page still loading,
- * the hold was tens to hundreds of ms (README, Quality). The touch's latency record names both moments: its
+ * the hold is tens to hundreds of ms (docs/quality.md › When a tap is timed). The touch's latency record names both moments: its
  * original timestamp and its arrival at the page's widget host. Taken at the end of a hold, right
  * after a frame, a tap meets a main thread that has just finished one: it may wait a little less than
  * a finger's, which can land in the middle of a frame.

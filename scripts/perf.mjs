@@ -6,7 +6,7 @@
  * page. Prints the medians as a table and writes them to .perf/lighthouse.json.
  *
  * `npm run perf -- / /agb/` measures only the routes named. Exits non-zero when a route misses the
- * targets README's "Quality" lists.
+ * targets docs/quality.md › Budgets lists.
  *
  * Not part of `npm test`: timings depend on the machine. Uses Playwright's Chromium when installed,
  * else /usr/bin/chromium (or CHROMIUM_PATH).
@@ -119,7 +119,7 @@ await writeFile(
 );
 console.log('Written to .perf/lighthouse.json. The 404 page is noindex on purpose, which costs it SEO points.');
 
-/** README's "Quality": what every route must reach, medians of the runs (CLS: every run). */
+/** docs/quality.md › Budgets: what every route must reach, medians of the runs (CLS: every run). */
 const targets = { performance: 100, fcpMs: 900, lcpMs: 1000, tbtMs: 50, cls: 0 };
 
 /** @param {string} route @param {ReturnType<typeof figures>} r */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * Reviewed security floors, kept in the repository because `npm audit` needs a service that not every
  * machine (nor CI here) reaches. Each floor names its advisory; raising one is a one-line change in
- * security/floors.json (README › Dependencies).
+ * security/floors.json (docs/dependencies.md › Security floors).
  */
 interface Floor {
   package: string;

@@ -6,9 +6,9 @@
  *
  * Two kinds of variables:
  * - `{{name}}`, `{{email}}`, …: EmailJS fills them from the `template_params` the form sends. Only
- *   those exist (README, "The e-mails"), so a template may use only the ones its template is sent.
+ *   those exist (docs/deploy.md › The contact form's e-mails), so a template may use only the ones its template is sent.
  * - `{{agency.phone}}`, …: the agency's facts from `src/content/agency.json`, filled in when the
- *   template is prepared for pasting into EmailJS (see `/inbox/templates` and README), so a fact is
+ *   template is prepared for pasting into EmailJS (see `/inbox/templates` and docs/deploy.md), so a fact is
  *   still written down once. The form cannot send them: its `template_params` are fixed.
  */
 import { readFile } from 'node:fs/promises';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { legalPages } from '../routes';
 import { autoReplyTemplateFile, defaultLocale, localeInfo, locales } from './locales';
 
-// What a language needs besides its registry entry; README › Languages points here for the list of what is missing.
+// What a language needs besides its registry entry; README › Content, texts and languages points here for the list of what is missing.
 const CONTENT_DIR = 'src/content';
 const contentFiles = readdirSync(CONTENT_DIR).filter((name) => name.endsWith('.json'));
 const localizedFieldsOf = (file: string) =>

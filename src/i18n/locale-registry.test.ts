@@ -8,7 +8,7 @@ const withFake = [...locales, 'xx'];
 
 /**
  * A third language in the registry, and nothing else: every consumer must pick it up by itself
- * (README, "Languages"). `xx` has no data at all, which is what the completeness test and
+ * (README, "Content, texts and languages"). `xx` has no data at all, which is what the completeness test and
  * the missing-file messages are for.
  */
 vi.mock('./locale-registry', async (importOriginal) => {

@@ -7,7 +7,7 @@
  * strips its types, so it imports nothing but other such files, each by its `.ts` name.
  *
  * Adding a language is an entry here plus its data, by convention; `src/i18n/completeness.test.ts`
- * names every file or field a locale still lacks (README, "Languages").
+ * names every file or field a locale still lacks (README, "Content, texts and languages").
  */
 
 /**

@@ -85,7 +85,7 @@ function submitForm(form: ContactFormModel, element: HTMLFormElement) {
 function useLeaveGuard(active: boolean) {
   useEffect(() => {
     if (!active) return;
-    // The browser asks in its own words; a page's text is no longer shown anywhere.
+    // The browser asks in its own words; no browser shows a text of the page's.
     const guard = (event: BeforeUnloadEvent) => event.preventDefault();
     addEventListener('beforeunload', guard);
     return () => removeEventListener('beforeunload', guard);

@@ -3,15 +3,15 @@ export const OFFSCREEN_PARTS = '.skip-offscreen';
 
 /**
  * On a part while the browser may skip it: not style, lay out or paint it when it is far from the
- * screen, so that a theme change or an open dialog restyles only what is near (issue 25: about a
- * third of the landing page's elements at its top).
+ * screen, so that a theme change or an open dialog restyles only what is near (about a third of
+ * the landing page's elements at its top).
  */
 export const SKIPPABLE_ATTRIBUTE = 'data-skippable';
 
 /**
  * Lets the browser skip each of `parts` once it has been laid out and painted at the page's width,
  * so that it keeps that size while skipped (`contain-intrinsic-size: auto`): the page is as tall as
- * before, and an anchor jump lands where it did. Skipped from the first frame, a part would stand in
+ * with every part drawn, and an anchor jump lands on its target. Skipped from the first frame, a part would stand in
  * with a guessed height, and a jump through it would land beside its target.
  *
  * A part becomes skippable only while it is more than a screen away: one that is on screen when it

@@ -5,7 +5,7 @@
  * required value stops and names it), the local inbox's stand-in values (local-inbox/env.mjs), and
  * the form's configuration, which the browser reads from the generated `astro:env/client` alone
  * (src/lib/contact/index.ts). `readEmailJsEnv` gives the build's content security policy and the dev
- * server's local inbox the values Astro will use. `.env.example` and README's table are written for
+ * server's local inbox the values Astro will use. `.env.example` and the README's table are written for
  * people and checked against the list by `emailjs-settings.test.ts`.
  *
  * Plain JavaScript: the Astro config and the local inbox are plain Node.

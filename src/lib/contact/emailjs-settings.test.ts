@@ -7,12 +7,12 @@ import { localInboxEnv, localTemplates } from '../../../local-inbox/env.mjs';
 import { emailTemplates } from '../../emails/templates';
 import { connectSrc, emailJsSettings, readEmailJsEnv, requiredEmailJsVariables } from './emailjs-settings.mjs';
 
-/** The cells of the first Markdown table after `heading` in README.md, without its header row. */
-function readmeTable(heading: string): string[][] {
-  const readme = readFileSync('README.md', 'utf-8');
-  const start = readme.indexOf(`\n${heading}\n`);
-  if (start < 0) throw new Error(`README.md has no heading "${heading}"`);
-  const lines = readme.slice(start).split('\n');
+/** The cells of the first Markdown table after `heading` in the Markdown file `file`, without its header row. */
+function markdownTable(file: string, heading: string): string[][] {
+  const text = readFileSync(file, 'utf-8');
+  const start = text.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`${file} has no heading "${heading}"`);
+  const lines = text.slice(start).split('\n');
   const first = lines.findIndex((line) => line.startsWith('|'));
   const end = lines.findIndex((line, index) => index > first && !line.startsWith('|'));
   const cells = (row: string) => row.slice(1, -1).split(' | ');
@@ -47,13 +47,13 @@ describe('the EmailJS settings, declared once', () => {
   });
 
   it('are README’s table of variables, each with what it holds', () => {
-    expect(readmeTable('### Contact form (EmailJS)')).toEqual(
+    expect(markdownTable('README.md', '## Contact form (EmailJS)')).toEqual(
       emailJsSettings.map(({ name, description }) => [code(name), description]),
     );
   });
 
-  it('match README’s table of e-mails: file, recipient, variable and parameters of each template', () => {
-    expect(readmeTable('#### The e-mails')).toEqual(
+  it('match docs/deploy.md’s table of e-mails: file, recipient, variable and parameters of each template', () => {
+    expect(markdownTable('docs/deploy.md', "## The contact form's e-mails")).toEqual(
       Object.values(emailTemplates).map(({ file, recipient, envVariable, params }) => [
         code(`src/emails/${file}`),
         recipient,
