@@ -92,6 +92,12 @@ function renderedMessage(message, templates) {
 </li>`;
 }
 
+/**
+ * EmailJS variables as the templates write them.
+ * @param {readonly string[]} names
+ */
+const variables = (names) => names.map((name) => `<code>{{${escape(name)}}}</code>`).join(', ');
+
 /** @param {string} text */
 const problem = (text) => `<p class="problem">${escape(text)}</p>`;
 
@@ -175,7 +181,7 @@ export function renderTemplatesPage(templates) {
             const id = `template-${template.name}`;
             return `<section>
   <h2>${escape(EMAILS_DIR)}/${escape(template.file)}</h2>
-  <p class="meta">For ${escape(template.recipient)}. Its template id goes into <code>${escape(template.envVariable)}</code>. Variables: ${template.params.map((name) => `<code>{{${escape(name)}}}</code>`).join(', ')}.</p>
+  <p class="meta">For ${escape(template.recipient)}. Its template id goes into <code>${escape(template.envVariable)}</code>. Variables: ${variables(template.params)}${template.shows.length < template.params.length ? ` (it shows only ${variables(template.shows)})` : ''}.</p>
   <label for="${id}-subject">Subject</label>
   <input id="${id}-subject" readonly value="${escape(prepared.subject)}">
   <label for="${id}-content">Content (Edit Content → Code Editor)</label>

@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send as request } from '../deploy/servers';
-import { autoReplyTemplateName, emailTemplates, escapeHtml, loadEmailTemplate } from '../src/emails/templates';
+import {
+  autoReplyTemplateName,
+  emailTemplates,
+  escapeHtml,
+  loadEmailTemplate,
+  prepareForEmailJs,
+} from '../src/emails/templates';
 import { locales } from '../src/i18n/locale-registry';
 import { localInboxEnv, localTemplates } from './env.mjs';
 import { MAX_BODY_BYTES, SEND_PATH, type InboxMessage } from './handler.mjs';
@@ -89,11 +95,13 @@ describe('the local inbox (EmailJS stand-in)', () => {
     }
     for (const locale of locales) {
       const template = await loadEmailTemplate(autoReplyTemplateName(locale));
-      expect(html).toContain(`value="${escapeHtml(template.subject)}"`);
-      // The line that greets the visitor by name ("Hello {{name}},").
-      const greeting = template.html.split(/<[^>]*>/).find((text) => text.includes('{{name}}')) ?? template.file;
-      expect(html).toContain(escapeHtml(greeting.trim()));
+      expect(html).toContain(`value="${escapeHtml(prepareForEmailJs(template).subject)}"`);
+      // The line that names the address the confirmation went to ("… the address {{email}} …").
+      const addressLine = template.html.split(/<[^>]*>/).find((text) => text.includes('{{email}}'));
+      expect(addressLine, template.file).toBeDefined();
+      expect(html).toContain(escapeHtml(addressLine?.trim() ?? ''));
     }
+    expect(html).toContain('(it shows only <code>{{email}}</code>)');
     expect(html).toContain('Turmstraße 21');
     expect(html).not.toContain('{{agency.');
   });

@@ -14,6 +14,7 @@ import {
   loadEmailTemplate,
   prepareForEmailJs,
   renderEmail,
+  shownParams,
   type EmailTemplateName,
 } from './templates';
 
@@ -77,13 +78,31 @@ describe('the e-mail templates in src/emails', () => {
   it('fill each auto-reply in its language, with the agency’s contact facts from agency.json', async () => {
     const german = renderEmail(await loadEmailTemplate('autoReplyDe'), visitor);
     const english = renderEmail(await loadEmailTemplate('autoReplyEn'), visitor);
-    expect(german.subject).toBe('Ihre Nachricht ist angekommen: Neue Website');
-    expect(english.subject).toBe('Your message has arrived: Neue Website');
+    expect(german.subject).toBe(`Ihre Nachricht an ${agency.name} ist angekommen`);
+    expect(english.subject).toBe(`Your message to ${agency.name} has arrived`);
     const facts = [agency.legalName, agency.street, agency.postalCode, agency.town, agency.phone, agency.email];
     for (const locale of locales) {
       const { html } = renderEmail(await loadEmailTemplate(autoReplyTemplateName(locale)), visitor);
       // Its <html lang> is checked with the notification's in mail-clients.test.ts.
-      for (const fact of [visitor.name, ...facts, agency.partners.join(', ')]) expect(html, locale).toContain(fact);
+      for (const fact of [visitor.email, ...facts, agency.partners.join(', ')]) expect(html, locale).toContain(fact);
+    }
+  });
+
+  // Anyone can have a confirmation sent to any address with parameters of their choosing: it shows
+  // the address it goes to, which the To line shows anyway, and nothing else the sender typed.
+  it('let each confirmation show of the visitor’s parameters only the address it goes to', async () => {
+    const allowed = ['email'];
+    for (const locale of locales) {
+      const template = await loadEmailTemplate(autoReplyTemplateName(locale));
+      expect(
+        shownParams(template).filter((name) => !allowed.includes(name)),
+        template.file,
+      ).toEqual([]);
+      expect(template.shows, template.file).toEqual(allowed);
+      const { subject, html } = renderEmail(template, visitor);
+      for (const typed of [visitor.name, visitor.title, visitor.project]) {
+        expect(`${subject}\n${html}`, template.file).not.toContain(typed);
+      }
     }
   });
 
@@ -104,9 +123,15 @@ describe('the template check', () => {
   it.each([
     [
       'auto-reply.en.html',
-      page('Hi {{name}}', '{{project}}'),
+      page('Hi', '{{project}}'),
       'unknown variable {{project}}: the form sends this template only name, email, title',
     ],
+    [
+      'auto-reply.de.html',
+      page('Hallo {{name}}', '{{email}}'),
+      '{{name}} must not show here: anyone can have this e-mail sent to any address with words of their choosing, so it may show only {{email}}',
+    ],
+    ['auto-reply.en.html', page('Re: {{title}}', '{{email}}'), '{{title}} must not show here'],
     ['notification.html', page('Von {{phone}}', '{{name}}'), 'unknown variable {{phone}}'],
     ['auto-reply.de.html', page('Hallo', '{{agency.fax}}'), '{{agency.fax}} is no fact in src/content/agency.json'],
     ['auto-reply.de.html', page('Hallo', '{{agency.social}}'), '{{agency.social}} is no fact'],

@@ -6,7 +6,8 @@
  *
  * Two kinds of variables:
  * - `{{name}}`, `{{email}}`, …: EmailJS fills them from the `template_params` the form sends. Only
- *   those exist (docs/deploy.md › The contact form's e-mails), so a template may use only the ones its template is sent.
+ *   those exist (docs/deploy.md › The contact form's e-mails), so a template may use only the ones
+ *   its template is sent, and of those only the ones it `shows`.
  * - `{{agency.phone}}`, …: the agency's facts from `src/content/agency.json`, filled in when the
  *   template is prepared for pasting into EmailJS (see `/inbox/templates` and docs/deploy.md), so a fact is
  *   still written down once. The form cannot send them: its `template_params` are fixed.
@@ -25,13 +26,26 @@ export type EmailTemplateName = 'notification' | `autoReply${Capitalize<Locale>}
 export interface EmailTemplateInfo {
   file: string;
   envVariable: string;
+  /** What the form sends this template: the spec's `template_params`, fixed. */
   params: readonly string[];
+  /** Which of `params` its subject and body may show. */
+  shows: readonly string[];
   recipient: string;
 }
 export type EmailTemplate = EmailTemplateInfo & { name: EmailTemplateName; subject: string; html: string };
 
 const notificationParams = ['name', 'email', 'title', 'project', 'to_name'] as const;
 const autoReplyParams = ['name', 'email', 'title'] as const;
+/**
+ * What a confirmation may show of what it is sent: the address it goes to, which its recipient's mail
+ * program shows in the To line anyway. The public key is in every page, so anyone can have EmailJS
+ * send a confirmation to any address with parameters of their choosing, past every check of the
+ * form; and EmailJS fills a variable with whatever arrives (up to 50 KB in all), with no rule of
+ * length or content. A confirmation that showed the name or the subject would carry a stranger's
+ * words, a link included, in the agency's design from the agency's mailbox (docs/behaviour.md ›
+ * Contact form).
+ */
+const autoReplyShows = ['email'] as const;
 
 /** The auto-reply's template in `locale`, by the name `emailTemplates` keys it under (`autoReplyDe`). */
 export const autoReplyTemplateName = <L extends Locale>(locale: L) =>
@@ -50,6 +64,8 @@ export const emailTemplates: Record<EmailTemplateName, EmailTemplateInfo> = {
     file: 'notification.html',
     envVariable: 'PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID',
     params: notificationParams,
+    // Its recipient is fixed to the agency in EmailJS: it may show all the visitor wrote.
+    shows: notificationParams,
     recipient: 'the agency (German)',
   },
   ...(Object.fromEntries(
@@ -58,6 +74,7 @@ export const emailTemplates: Record<EmailTemplateName, EmailTemplateInfo> = {
         file: autoReplyTemplateFile(locale),
         envVariable: autoReplyEnvVariable(locale),
         params: autoReplyParams,
+        shows: autoReplyShows,
         recipient: `a visitor who wrote from a page in ${englishName(locale)}`,
       };
       return [autoReplyTemplateName(locale), template];
@@ -116,9 +133,21 @@ function fill(
         `${where}: unknown variable {{${name}}}: the form sends this template only ${template.params.join(', ')}`,
       );
     }
+    if (!template.shows.includes(name)) {
+      throw new EmailTemplateError(
+        `${where}: {{${name}}} must not show here: anyone can have this e-mail sent to any address with ` +
+          `words of their choosing, so it may show only ${template.shows.map((shown) => `{{${shown}}}`).join(', ')}`,
+      );
+    }
     return paramValue(name);
   };
   return text.replace(VARIABLE, fillToken);
+}
+
+/** The form's parameters that `template`'s subject or body shows, each once, in the order they come. */
+export function shownParams(template: EmailTemplate): string[] {
+  const names = [...`${template.subject}\n${template.html}`.matchAll(VARIABLE)].map(([, , name]) => name);
+  return [...new Set(names.filter((name) => template.params.includes(name)))];
 }
 
 /** Reads one template file, from `folder` (tests pass their own). Its subject is its `<title>`. */

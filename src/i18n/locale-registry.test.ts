@@ -83,6 +83,7 @@ describe('a locale added to the registry alone', () => {
       file: 'auto-reply.xx.html',
       envVariable: 'PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX',
       params: ['name', 'email', 'title'],
+      shows: ['email'],
       recipient: 'a visitor who wrote from a page in xx',
     });
     const { emailJsConfig } = await import('../lib/contact');
@@ -101,8 +102,8 @@ describe('a locale added to the registry alone', () => {
     const template = {
       ...(emailTemplates as Record<string, (typeof emailTemplates)['notification']>).autoReplyXx,
       name: 'autoReplyXx' as never,
-      subject: 'Xx {{title}}',
-      html: '<p>{{name}}</p>',
+      subject: 'Xx {{email}}',
+      html: '<p>{{email}}</p>',
     };
     const message = {
       receivedAt: '2025-01-01T00:00:00.000Z',
@@ -114,7 +115,7 @@ describe('a locale added to the registry alone', () => {
       template_params: { name: 'Erika', email: 'erika@example.org', title: 'Hallo' },
     };
     const page = renderInboxPage([message], [template]);
-    expect(page).toContain('<h2>Xx Hallo</h2>');
+    expect(page).toContain('<h2>Xx erika@example.org</h2>');
     expect(page).toContain('src/emails/auto-reply.xx.html');
   });
 
