@@ -54,13 +54,6 @@ test.describe('on a phone', () => {
       await expect(menu).not.toHaveAttribute('open');
       await expect(page.locator('#services')).toBeInViewport();
     });
-
-    test(`the projects intro says what a tap does instead of asking to hover (${locale})`, async ({ page }) => {
-      await page.goto(localizedPath('/', locale));
-      const intro = page.locator('#projects .section-lead');
-      await expect(intro.getByText(t('projects.leadTouch'))).toBeVisible();
-      await expect(intro.getByText(t('projects.leadPointer'))).toBeHidden();
-    });
   }
 
   // A touch screen keeps the last tapped element :hover until the next tap elsewhere, so a hover

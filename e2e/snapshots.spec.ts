@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import { devices, type Locator, type Page } from '@playwright/test';
 import { sendFailureErrors } from './contact-form';
-import { allRoutes, expect, locales, test } from './fixtures';
+import { allRoutes, expect, localizedPath, locales, reachFor, test } from './fixtures';
 import { forEveryPage, readThrough, walkLandingStates } from './site-behaviour';
 
 /**
@@ -80,6 +80,41 @@ for (const locale of locales) {
         expectSnapshot(await root.ariaSnapshot(), [locale, `${state}.aria.yml`]),
       );
     });
+  });
+}
+
+/**
+ * What the landing page says only in some states, a part of the page each: the theme toggle in the
+ * dark theme, the scroll-to-top button once scrolled, the header with its menu open and the projects'
+ * intro on a phone (a touch screen: no hover), and the form's note without JavaScript.
+ */
+for (const locale of locales) {
+  test(`the landing page's parts that only some visitors see (${locale}) read as their snapshot`, async ({
+    page,
+    browser,
+  }) => {
+    const url = localizedPath('/', locale);
+    const parts: string[] = [];
+    const look = async (state: string, part: Locator) => parts.push(`# ${state}`, await part.ariaSnapshot());
+    await page.goto(url);
+    await reachFor(page, 'ThemeToggle');
+    await page.locator('[data-theme-toggle]').click();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await look('dark theme', page.locator('[data-theme-toggle]'));
+    await page.evaluate(() => window.scrollTo({ top: 2000, behavior: 'instant' }));
+    await expect(page.locator('[data-scroll-to-top]')).toBeVisible();
+    await look('scrolled down', page.locator('[data-scroll-to-top]'));
+
+    const { defaultBrowserType: _browser, ...phone } = devices['Pixel 7'];
+    const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
+    const offline = await context.newPage();
+    await offline.goto(url);
+    await offline.locator('[data-mobile-menu] summary').click();
+    await look('phone, menu open', offline.getByRole('banner'));
+    await look('phone', offline.locator('#projects .section-lead'));
+    await look('without JavaScript', offline.locator('#contact noscript > p'));
+    await context.close();
+    expectSnapshot(parts.join('\n'), [locale, 'landing-states.aria.yml']);
   });
 }
 
