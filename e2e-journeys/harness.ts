@@ -239,7 +239,7 @@ export async function reachFor(tab: Tab, island: string) {
       const box = document.querySelector(selector)?.getBoundingClientRect();
       return box && ([Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] as const);
     },
-    `${islandElement(island)} :is(a, button, summary)`,
+    `${islandElement(island)} :is(a, button)`,
   );
   if (!control) throw new Error(`${island} has no control to reach for`);
   await tab.pointer(...RESTING_POINTER);

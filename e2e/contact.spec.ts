@@ -294,7 +294,7 @@ for (const locale of locales) {
       // A reload restores the draft the same way; that a delivered message clears it: the auto-reply test.
       test(`a language switch mid-typing keeps the text in the form in ${other}`, async ({ page, form, message }) => {
         expect(await form.draft()).toEqual({ fields: message, inFlight: false });
-        await (await languageLink(page, other)).click();
+        await languageLink(page, other).click();
         await expect(page).toHaveURL(`${localizedPath('/', other)}#contact`);
         const there = contactForm(page, other);
         await there.hydratedAgain();

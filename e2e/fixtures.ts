@@ -2,19 +2,13 @@ import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { builtFiles } from '../deploy/production-build';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
-import {
-  hydratedIsland,
-  island,
-  languageLink as languageLinkSelector,
-  languageMenu,
-  languageMenuIsClosed,
-} from './site-parts';
+import { hydratedIsland, island, languageLink as languageLinkSelector } from './site-parts';
 
 // The suites loop over the locale registry and read what a visitor reads from the dictionaries
 // (`getTranslator(locale)`) and the content, so no test holds a copy of a language.
 export { default as agency } from '../src/content/agency.json' with { type: 'json' };
-export { defaultLocale, localeInfo, locales, openGraphLocale, otherLocales, type Locale } from '../src/i18n/locales';
-export { languageLinks, localizedPath } from '../src/i18n/paths';
+export { defaultLocale, locales, otherLocales, type Locale } from '../src/i18n/locales';
+export { localizedPath } from '../src/i18n/paths';
 export { getTranslator } from '../src/i18n/translate';
 export { legalPages, routes as allRoutes, type LegalPage } from '../src/routes';
 export { expect };
@@ -49,11 +43,8 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp | null; pageErro
   ],
 });
 
-/** The language switch's link to `locale`, with the switch's menu opened first if it is one. */
-export async function languageLink(page: Page, locale: string) {
-  if (await page.evaluate(languageMenuIsClosed, languageMenu)) await page.locator(`${languageMenu} > summary`).click();
-  return page.locator(languageLinkSelector(locale));
-}
+/** The language switch's link to `locale`. */
+export const languageLink = (page: Page, locale: string) => page.locator(languageLinkSelector(locale));
 
 /**
  * Holds back the requests for `pattern` (an island's code, say) that `only` picks until the returned
@@ -84,7 +75,7 @@ export async function waitForIsland(page: Page, name: string, timeout?: number) 
  * the pointer passes over its first control and leaves again. Waits until the island has hydrated.
  */
 export async function reachFor(page: Page, name: string) {
-  await page.locator(island(name)).locator('a, button, summary').first().hover();
+  await page.locator(island(name)).locator('a, button').first().hover();
   await page.mouse.move(0, 0);
   await waitForIsland(page, name);
 }

@@ -1,10 +1,10 @@
 import { devices } from '@playwright/test';
-import type { agencyStructuredData } from '../src/lib/structured-data';
-import { agency, expect, getTranslator, localizedPath, locales, test } from './fixtures';
+import { expect, getTranslator, localizedPath, locales, test } from './fixtures';
 import { nextFrames } from './site-behaviour';
 import { hydratedIsland } from './site-parts';
 
-// What the landing page says, with every link's address, is its snapshot (snapshots.spec.ts), and that
+// What the landing page says, with every link's address, and what its head tells search engines (its
+// JSON-LD included) are its snapshots (snapshots.spec.ts), and that
 // each fragment it links to is there is links.spec.ts's; the order of its sections and its width on a
 // phone are e2e-journeys/'s (first-load.ts, every-route.ts). Here is the rest of what it does.
 
@@ -53,13 +53,6 @@ test.describe('on a phone', () => {
       await expect(page).toHaveURL(`${localizedPath('/', locale)}#services`);
       await expect(menu).not.toHaveAttribute('open');
       await expect(page.locator('#services')).toBeInViewport();
-    });
-
-    test(`the projects intro says what a tap does instead of asking to hover (${locale})`, async ({ page }) => {
-      await page.goto(localizedPath('/', locale));
-      const intro = page.locator('#projects .section-lead');
-      await expect(intro.getByText(t('projects.leadTouch'))).toBeVisible();
-      await expect(intro.getByText(t('projects.leadPointer'))).toBeHidden();
     });
   }
 
@@ -131,47 +124,4 @@ test.describe('on a phone', () => {
     await expect(link).toBeFocused();
     await expect(card.locator('video')).toHaveCount(1);
   });
-});
-
-test('the landing page describes the agency to search engines as a local business', async ({ page }) => {
-  for (const locale of locales) {
-    await page.goto(localizedPath('/', locale));
-    const json = (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}';
-    const data = JSON.parse(json) as ReturnType<typeof agencyStructuredData>;
-    expect(data).toMatchObject({
-      // ProfessionalService is deprecated in schema.org.
-      '@type': 'LocalBusiness',
-      name: agency.name,
-      email: agency.email,
-      vatID: agency.vatId,
-      address: { streetAddress: agency.street, postalCode: agency.postalCode, addressLocality: agency.town },
-      sameAs: agency.social.map((link) => link.url),
-    });
-    expect(data.areaServed.map((place: { name: string }) => place.name)).toEqual(agency.serviceArea);
-
-    // One node per language page: its @id is the page's own address (each its own: pages.spec.ts), so
-    // the descriptions never clash.
-    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
-    expect(data.url).toBe(canonical);
-    expect(data['@id']).toBe(`${canonical ?? ''}#agency`);
-
-    // The social image, as an absolute address that this build serves.
-    expect(data.image).toBe(await page.locator('meta[property="og:image"]').getAttribute('content'));
-    expect((await page.request.get(new URL(data.image).pathname)).status()).toBe(200);
-
-    if ('priceRange' in agency) expect(data.priceRange).toBe(agency.priceRange);
-    else expect(data).not.toHaveProperty('priceRange');
-
-    expect(data.openingHoursSpecification).toEqual(
-      agency.openingHours.map((hours) => ({
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: hours.days.map((day) => `https://schema.org/${day}`),
-        opens: hours.opens,
-        closes: hours.closes,
-      })),
-    );
-
-    // How precise agency.json's coordinates must be is its schema's (src/content/schemas/fields.ts).
-    expect(data.geo).toEqual({ '@type': 'GeoCoordinates', ...agency.geo });
-  }
 });

@@ -175,7 +175,7 @@ const interactions = {
   'switch the language': async (page: Page, locale: Locale) => {
     // To the next language of the registry, the last one back to the first.
     const next = locales[(locales.indexOf(locale) + 1) % locales.length];
-    await (await languageLink(page, next)).click();
+    await languageLink(page, next).click();
     await page.waitForURL(new RegExp(`${localizedPath('/', next)}$`));
   },
 };

@@ -26,11 +26,11 @@ export function forEveryPage(tests: (url: string) => void) {
 }
 
 export type LandingState =
-  'team-dialog' | 'contact-field-errors' | 'contact-success' | 'contact-error' | 'contact-sending';
+  `team-dialog-${string}` | 'contact-field-errors' | 'contact-success' | 'contact-error' | 'contact-sending';
 
 /**
  * Walks the landing page through the states a visitor reads beyond its first view, calling `look` in
- * each with the part of the page it concerns: the team dialog open for the first member; the contact
+ * each with the part of the page it concerns: each member's team dialog (`team-dialog-<id>`); the contact
  * form with field errors, after a failed send, after a send (docs/behaviour.md › Contact form), and
  * last while a send gets no answer. The inbox's failures are scoped to `email`.
  */
@@ -45,10 +45,13 @@ export async function walkLandingStates(
   await page.clock.install();
   await page.goto(`${localizedPath('/', locale)}#about`);
   await waitForIsland(page, 'TeamGallery');
-  await page.locator('[data-team-member] button').first().click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await look('team-dialog', page.getByRole('dialog'));
-  await page.keyboard.press('Escape');
+  for (const member of await page.locator('[data-team-member]').all()) {
+    await member.getByRole('button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await look(`team-dialog-${(await member.getAttribute('data-team-member')) ?? ''}`, page.getByRole('dialog'));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
 
   const form = contactForm(page, locale);
   const inbox = inboxFor(request, email);

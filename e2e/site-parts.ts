@@ -14,15 +14,3 @@ export const hydratedIsland = (name: string) => `${island(name)}:not([ssr])`;
 export const headerIslands = ['ThemeToggle', 'LanguageSwitch'];
 
 export const languageLink = (locale: string) => `[data-language-link="${locale}"]`;
-
-/**
- * From three languages on the switch is a menu (a plain `<details>`, so it opens before hydration
- * too): a visitor opens it before they choose. With two it is a pill, and there is nothing to open.
- */
-export const languageMenu = '[data-site-header] details:has([data-language-link])';
-
-/** Whether the language switch is a menu that is closed: whether a visitor must open it first. */
-export const languageMenuIsClosed = (menu: string) => {
-  const details = document.querySelector<HTMLDetailsElement>(menu);
-  return details !== null && !details.open;
-};

@@ -1,4 +1,4 @@
-import { languageLink, languageMenu, languageMenuIsClosed } from '../../e2e/site-parts';
+import { languageLink } from '../../e2e/site-parts';
 import { defaultLocale, otherLocales, type Locale } from '../../src/i18n/locales';
 import { localizedPath } from '../../src/i18n/paths';
 import { arrivedAt, beforeHydration, expect, journey, open, reachFor, type Tab } from '../harness';
@@ -14,8 +14,6 @@ async function switchTo(tab: Tab, locale: Locale) {
       sessionStorage.setItem('languageChanges', JSON.stringify([...seen, (event as CustomEvent).detail]));
     }),
   );
-  // From three languages on, the switch is a menu to open first.
-  if (await tab.evaluate(languageMenuIsClosed, languageMenu)) await tab.click(`${languageMenu} > summary`);
   await tab.click(languageLink(locale));
 }
 

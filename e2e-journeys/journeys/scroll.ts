@@ -1,17 +1,4 @@
-import { OFFSCREEN_PARTS, SKIPPABLE_ATTRIBUTE } from '../../src/lib/offscreen';
-import {
-  darkAndStill,
-  DESKTOP,
-  expect,
-  journey,
-  nextFrames,
-  open,
-  PHONE,
-  scrollToY,
-  scrollY,
-  t,
-  type Tab,
-} from '../harness';
+import { darkAndStill, expect, journey, nextFrames, open, scrollToY, scrollY, t, type Tab } from '../harness';
 
 /** docs/behaviour.md › Header and scroll-to-top: "more than" a threshold, so at it nothing changes yet. */
 const scrollTop = '[data-scroll-to-top]';
@@ -96,12 +83,9 @@ journey(
     // main thread serves in every frame.
     expect((await buttonChanges(tab)).find(({ shown }) => shown)?.transitions).toBe('opacity transform');
     await scrollToY(tab, 2000);
-    // Far enough for the hero to be skipped (lib/offscreen.ts): back at the top, it is drawn again.
-    await expect.poll(() => hero(tab)).toMatchObject({ skippable: true });
     await tab.click(scrollTop);
     await expect.poll(() => scrollY(tab)).toBe(0);
     await expect.poll(() => state(tab)).toMatchObject({ button: false, focus: 'main' });
-    await expect.poll(() => hero(tab), { message: 'the hero, back at the top' }).toMatchObject({ drawn: true });
   },
 );
 
@@ -121,103 +105,4 @@ journey(
     expect((await buttonChanges(tab)).find(({ shown }) => !shown)?.endsAfterMs).toBeLessThan(1);
   },
   { system: darkAndStill },
-);
-
-/** Where each part the browser may skip off screen (lib/offscreen.ts) starts and how tall it is, and the page's height. */
-const offscreenParts = (tab: Tab) =>
-  tab.evaluate(
-    (parts) => ({
-      parts: [...document.querySelectorAll(parts)].map((part) => {
-        const box = part.getBoundingClientRect();
-        return [part.id || part.localName, Math.round(box.top + window.scrollY), Math.round(box.height)];
-      }),
-      height: document.documentElement.scrollHeight,
-    }),
-    OFFSCREEN_PARTS,
-  );
-
-/** Whether the contact section, far below the top of the page, may be skipped. */
-const contactSkippable = (tab: Tab) =>
-  tab.evaluate((mark) => document.querySelector('#contact')?.hasAttribute(mark), SKIPPABLE_ATTRIBUTE);
-
-/**
- * The landing page's sections that end more than three screens above the window's top, and whether
- * each is drawn: none should be, whatever an engine's margin for `content-visibility: auto`
- * (Chromium's is a screen and a half: kViewportMarginPercentage, display_lock_document_state.h).
- */
-const farAbove = (tab: Tab) =>
-  tab.evaluate(() =>
-    [...document.querySelectorAll('main > section')]
-      .filter((section) => section.getBoundingClientRect().bottom < -3 * innerHeight)
-      .map((section) => ({
-        section: section.id || section.getAttribute('aria-labelledby'),
-        drawn: !!section.querySelector('h1, h2')?.checkVisibility({ contentVisibilityAuto: true }),
-      })),
-  );
-
-/** Whether the hero's content may be skipped off screen, and whether its heading is drawn. */
-const hero = (tab: Tab) =>
-  tab.evaluate(
-    (mark) => ({
-      skippable: !!document.querySelector('#hero-title')?.closest(`[${mark}]`),
-      drawn: !!document.querySelector('#hero-title')?.checkVisibility({ contentVisibilityAuto: true }),
-    }),
-    SKIPPABLE_ATTRIBUTE,
-  );
-
-/** Whether the contact form is drawn, or skipped with its section. */
-const contactFormDrawn = (tab: Tab) =>
-  tab.evaluate(() => document.querySelector('#contact form')?.checkVisibility({ contentVisibilityAuto: true }));
-
-journey(
-  'off screen, the sections are not drawn, yet keep their place: the page is as tall, and a jump lands on its section, also after the window changes width',
-  async (tab) => {
-    for (const [size, resized] of [
-      [PHONE, DESKTOP],
-      [DESKTOP, PHONE],
-    ] as const) {
-      await open(tab, '/', { size });
-      await expect.poll(() => contactSkippable(tab), { message: `skippable at ${size.width} px` }).toBe(true);
-      // The engine skips or draws a part from its next frame on.
-      await expect
-        .poll(() => contactFormDrawn(tab), { message: 'the contact form, far below the top, drawn' })
-        .toBe(false);
-      const whileSkipped = await offscreenParts(tab);
-      await tab.evaluate(
-        (parts, mark) => {
-          for (const part of document.querySelectorAll(parts)) part.removeAttribute(mark);
-        },
-        OFFSCREEN_PARTS,
-        SKIPPABLE_ATTRIBUTE,
-      );
-      await expect
-        .poll(() => contactFormDrawn(tab), { message: 'the contact form drawn, once every part is' })
-        .toBe(true);
-      expect(await offscreenParts(tab), `at ${size.width} px, every part drawn`).toEqual(whileSkipped);
-
-      // Sized at one width, skipped parts must not keep that size at the next.
-      await open(tab, '/', { size });
-      await expect.poll(() => contactSkippable(tab)).toBe(true);
-      await tab.setViewport(resized.width, resized.height);
-      await expect.poll(() => tab.evaluate(() => innerWidth)).toBe(resized.width);
-      // The resize event comes with the next frame.
-      await nextFrames(tab);
-      await expect.poll(() => contactSkippable(tab), { message: `skippable again at ${resized.width} px` }).toBe(true);
-      await tab.click('[data-hero-cta]');
-      await expect
-        .poll(
-          () => tab.evaluate(() => Math.round(document.querySelector('#contact')?.getBoundingClientRect().top ?? 0)),
-          { message: `from ${size.width} to ${resized.width} px, the jump to the contact section` },
-        )
-        // Below the sticky header: global.css, scroll-margin-top 5.5rem.
-        .toBe(88);
-      // A theme change down there restyles only what is near, the hero not included.
-      await expect
-        .poll(async () => (await farAbove(tab)).filter(({ drawn }) => drawn).map(({ section }) => section), {
-          message: `at ${resized.width} px, sections far above the contact form drawn`,
-        })
-        .toEqual([]);
-      expect((await farAbove(tab)).map(({ section }) => section)).toContain('hero-title');
-    }
-  },
 );

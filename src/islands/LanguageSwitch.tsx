@@ -11,18 +11,11 @@ interface Props {
 }
 
 /**
- * How many languages the pill shows side by side. On a 380 px phone, the narrowest that shows the
- * agency's name, a pill of two already reaches into the header's padding; a third segment would
- * push the menu button off the screen (the header is then 415 px wide at 390 px).
- */
-const PILL_MAX_LANGUAGES = 2;
-
-/**
  * The language switch: the current language, marked, and a link to this page in each other one, so
  * it works without JavaScript; with it, the `languageChange` event goes out first and the visitor
  * keeps the section they were reading (`switchLanguage`, which the early answers call too until the
- * island has adopted the links). Up to `PILL_MAX_LANGUAGES` it is a pill of short labels;
- * with more, the current label opens a menu of every language, so the header keeps its width.
+ * island has adopted the links). A pill of short labels: a third language needs a menu of its own
+ * (docs/behaviour.md › Language), as a third segment would push the header's menu button off a phone.
  */
 export default function LanguageSwitch({ current, languages, label }: Props) {
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -36,44 +29,6 @@ export default function LanguageSwitch({ current, languages, label }: Props) {
     'data-language-link': language.locale,
     onClick: follow,
   });
-
-  if (languages.length > PILL_MAX_LANGUAGES) {
-    const currentLanguage = languages.find((language) => language.locale === current) ?? languages[0];
-    return (
-      <nav aria-label={label} ref={adopt}>
-        <details className="relative">
-          <summary className="flex cursor-pointer list-none items-center rounded-full border border-ink-200 p-0.5 text-sm font-semibold dark:border-ink-700 [&::-webkit-details-marker]:hidden">
-            <span className="block rounded-full bg-ink-900 px-2.5 py-1.5 text-white dark:bg-white dark:text-ink-950">
-              {/* One text, so the server's HTML and React's agree without a marker between two. */}
-              <span aria-hidden="true">{`${currentLanguage.short} ▾`}</span>
-              <span className="sr-only">{currentLanguage.name}</span>
-            </span>
-          </summary>
-          <ul className="card absolute right-0 top-12 w-56 p-2 shadow-lg">
-            {languages.map((language) => (
-              <li key={language.locale}>
-                {language.locale === current ? (
-                  <span
-                    aria-current="true"
-                    className="block rounded-xl px-4 py-3 font-semibold text-ink-950 dark:text-white"
-                  >
-                    {language.name}
-                  </span>
-                ) : (
-                  <a
-                    {...linkTo(language)}
-                    className="block rounded-xl px-4 py-3 font-medium text-ink-800 hover:bg-ink-100 dark:text-ink-100 dark:hover:bg-ink-800"
-                  >
-                    {language.name}
-                  </a>
-                )}
-              </li>
-            ))}
-          </ul>
-        </details>
-      </nav>
-    );
-  }
 
   return (
     <nav aria-label={label} ref={adopt}>

@@ -21,7 +21,6 @@ const de = {
   'theme.toDark': 'Dunkles Design einschalten',
   'theme.toLight': 'Helles Design einschalten',
   'language.label': 'Sprache',
-  'language.current': 'aktuelle Sprache',
   'scrollTop.label': 'Nach oben scrollen',
 
   'hero.eyebrow': 'Webdesign-Studio am Rhein',

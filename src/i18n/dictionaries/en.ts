@@ -18,7 +18,6 @@ export default {
   'theme.toDark': 'Switch to dark theme',
   'theme.toLight': 'Switch to light theme',
   'language.label': 'Language',
-  'language.current': 'current language',
   'scrollTop.label': 'Scroll back to top',
 
   'hero.eyebrow': 'Web design studio on the Rhine',
