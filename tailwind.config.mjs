@@ -59,6 +59,8 @@ export default {
           600: '#c2410c',
           // Error text: 7:1 on white (WCAG AAA), like the rest of the site's text.
           700: '#9a3412',
+          // Error text on the section's tint (ink-50): 7:1 there too.
+          800: '#7c2d12',
         },
         ink: {
           50: '#f6f7f9',
