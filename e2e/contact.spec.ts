@@ -125,14 +125,7 @@ for (const locale of locales) {
         inbox,
         t,
       }) => {
-        for (const [field, value] of Object.entries(entry)) {
-          // As typing does, or a script (autofill, an extension), which maxlength does not stop: the
-          // native setter, then an input event.
-          await form.fields[field as Field].evaluate((input: HTMLInputElement, value) => {
-            Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-            input.dispatchEvent(new Event('input', { bubbles: true }));
-          }, value);
-        }
+        for (const [field, value] of Object.entries(entry)) await form.setByScript(field as Field, value);
         await form.submit.click();
 
         const shown = problems(t);

@@ -1,8 +1,9 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { contactForm, STATUS_RESET_MS } from './contact-form';
+import { SEND_TIMEOUT_MS } from '../src/lib/contact/delivery';
+import { fieldMaxLength } from '../src/lib/contact/message';
+import { contactForm, contactInbox, sendFailureErrors, STATUS_RESET_MS } from './contact-form';
 import { allRoutes, expect, localizedPath, reachFor, test, waitForIsland, type Locale } from './fixtures';
 import { headerIslands } from './site-parts';
-import { inboxFor } from './inbox-client';
 
 /** The site as a visitor reads it: every page, read to its end, and the states of the landing page. */
 const SCROLL_STEP_PX = 500;
@@ -26,13 +27,23 @@ export function forEveryPage(tests: (url: string) => void) {
 }
 
 export type LandingState =
-  `team-dialog-${string}` | 'contact-field-errors' | 'contact-success' | 'contact-error' | 'contact-sending';
+  | `team-dialog-${string}`
+  | `contact-${'field-errors' | 'missing-too-long' | 'malformed' | 'success' | 'error' | 'sending'}`
+  | `contact-${'no-answer' | 'delivered' | 'interrupted' | 'unavailable'}`;
+
+/**
+ * What the page logs on the walk: each failed send (the form's report, Chromium's line for the
+ * request) and the form's code that could not be loaded.
+ */
+export const landingStateErrors = new RegExp(`${sendFailureErrors.source}|Error hydrating .*ContactForm`);
 
 /**
  * Walks the landing page through the states a visitor reads beyond its first view, calling `look` in
  * each with the part of the page it concerns: each member's team dialog (`team-dialog-<id>`); the contact
- * form with field errors, after a failed send, after a send (docs/behaviour.md › Contact form), and
- * last while a send gets no answer. The inbox's failures are scoped to `email`.
+ * form with each field error, after a failed send, after a send, while a send gets no answer and once
+ * it has given up, after a send whose confirmation failed, after the page was left mid-send, and the
+ * page whose form's code could not be loaded (docs/behaviour.md › Contact form, Error catalogue).
+ * The inbox's failures are scoped to `email`.
  */
 export async function walkLandingStates(
   page: Page,
@@ -41,7 +52,8 @@ export async function walkLandingStates(
   email: string,
   look: (state: LandingState, root: Locator) => Promise<void>,
 ) {
-  // A clock of the test's own, which runs as time does until the walk skips the form's 5 s reset.
+  // A clock of the test's own, which runs as time does until the walk skips the form's 5 s reset,
+  // the throttle's 5 s and a send's 20 s.
   await page.clock.install();
   await page.goto(`${localizedPath('/', locale)}#about`);
   await waitForIsland(page, 'TeamGallery');
@@ -54,13 +66,21 @@ export async function walkLandingStates(
   }
 
   const form = contactForm(page, locale);
-  const inbox = inboxFor(request, email);
+  const inbox = contactInbox(request, email, locale);
   const message = { name: 'Erika Mustermann', email, title: 'Neue Website', project: 'Eine Speisekarte online.' };
+  const refused = async (state: LandingState) => {
+    await form.submit.click();
+    await expect(form.fields.name).toBeFocused();
+    await look(state, form.form);
+  };
   await form.open();
   await form.fields.email.fill('erika@example');
-  await form.submit.click();
-  await expect(form.fields.title).toHaveAttribute('aria-invalid', 'true');
-  await look('contact-field-errors', form.form);
+  await refused('contact-field-errors');
+  await form.setByScript('name', 'E'.repeat(fieldMaxLength.name + 1));
+  await form.fields.email.fill('');
+  await refused('contact-missing-too-long');
+  await form.fields.email.fill('not-an-email');
+  await refused('contact-malformed');
   // The failure first: a delivered message holds the next send back for 5 s (docs/behaviour.md ›
   // Contact form), which would answer in the inbox's place.
   await inbox.failNext({ status: 500, text: 'Internal Server Error' });
@@ -73,15 +93,46 @@ export async function walkLandingStates(
   // Success shows while the confirmation is still on its way: the state settles once it is sent.
   await expect(form.submit).toBeEnabled();
   await look('contact-success', form.form);
-  // Back to idle 5 s after the send ended, so the hold is over too. No answer comes then: the form
-  // stays in its sending state far longer than a look takes.
-  await page.clock.fastForward(STATUS_RESET_MS);
-  await expect(form.success).toBeEmpty();
+  // Each send after a delivered one waits for the status to go back to idle, 5 s after the send
+  // ended, and the throttle's hold with it.
+  const nextSend = async () => {
+    await page.clock.fastForward(STATUS_RESET_MS);
+    await expect(form.success).toBeEmpty();
+    await expect(form.error).toBeEmpty();
+    await form.fill(message);
+  };
+  await nextSend();
   await inbox.failNext({ status: 'hang' });
-  await form.fill(message);
   await form.submit.click();
   await expect(form.fields.name).toHaveAttribute('readonly', '');
   await look('contact-sending', form.form);
+  // A long look (an accessibility check) may outlast the 20 s, and the error's 5 s after them; the
+  // notice stays.
+  await page.clock.fastForward(SEND_TIMEOUT_MS);
+  await expect(form.notice).not.toBeEmpty();
+  await look('contact-no-answer', form.form);
+  await inbox.failNext({ status: 400, text: 'The template ID is invalid' }, 'autoReply');
+  await form.submit.click();
+  await expect(form.fields.name).toHaveValue('');
+  await expect(form.submit).toBeEnabled();
+  await expect(form.error).not.toBeEmpty();
+  await look('contact-delivered', form.form);
+  await nextSend();
+  await inbox.failNext({ status: 'hang' });
+  await form.submit.click();
+  await expect(form.fields.name).toHaveAttribute('readonly', '');
+  // The page asks before it is left mid-send; the visitor leaves all the same.
+  page.once('dialog', (question) => void question.accept());
+  await page.evaluate(() => location.reload());
+  await form.hydratedAgain();
+  await expect(form.notice).not.toBeEmpty();
+  await look('contact-interrupted', form.form);
+  // Astro tries twice to load an island's code, then gives up.
+  await page.route('**/_astro/ContactForm.*.js*', (route) => route.abort());
+  await page.reload();
+  const unavailable = page.locator('[data-contact-unavailable]');
+  await expect(unavailable).toBeVisible();
+  await look('contact-unavailable', unavailable);
 }
 
 /** Until the page has drawn the frame after this one: whatever changed now is on screen. */
