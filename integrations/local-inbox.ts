@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { ResolvedConfig } from 'vite';
-import { PAGE_ORIGIN, readEmailJsEnv } from '../src/lib/contact/emailjs-settings.mjs';
+import { PAGE_ORIGIN, readEmailJsEnv } from './emailjs-settings.mjs';
 import { createInboxHandler, INBOX_PATH } from '../local-inbox/handler.mjs';
 import { localInboxEnv } from '../local-inbox/env.mjs';
 import { isPortTaken, portTakenMessage } from '../local-inbox/port.mjs';

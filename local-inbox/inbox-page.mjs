@@ -12,7 +12,7 @@ import {
   renderEmail,
 } from '../src/emails/templates.ts';
 import { defaultLocale, localeInfo } from '../src/i18n/locale-registry.ts';
-import { templateStandIn } from '../src/lib/contact/emailjs-settings.mjs';
+import { templateStandIn } from '../integrations/emailjs-settings.mjs';
 
 /**
  * @typedef {import('../src/emails/templates.ts').EmailTemplate} EmailTemplate

@@ -2,7 +2,7 @@ import { getAgency, getLegalPage } from '../content/queries';
 import type { Locale } from '../i18n/locales';
 import { getTranslator } from '../i18n/translate';
 import type { LegalPage } from '../routes';
-import type { SocialCard } from './social-card';
+import type { SocialCard } from '../../integrations/social-card';
 
 /** What the card of a page says: the page's own title in its language, as its heading shows it. */
 export async function socialCardOf(locale: Locale, path: string): Promise<SocialCard> {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import type { Locale } from '../../../i18n/locales';
-import { renderSocialCard, socialCardName } from '../../../lib/social-card';
+import { renderSocialCard, socialCardName } from '../../../../integrations/social-card';
 import { socialCardOf } from '../../../lib/social-card-content';
 import { routes } from '../../../routes';
 

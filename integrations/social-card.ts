@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import satori from 'satori';
 import sharp from 'sharp';
-import { localeInfo, type Locale } from '../i18n/locales';
+import { localeInfo, type Locale } from '../src/i18n/locales';
 
 /**
  * The picture a shared link shows (Open Graph, X): one per page and language, drawn at build time

@@ -11,7 +11,7 @@
  * Plain JavaScript: the Astro config and the local inbox are plain Node.
  */
 import { loadEnv } from 'vite';
-import { emailTemplates } from '../../emails/templates.ts';
+import { emailTemplates } from '../src/emails/templates.ts';
 
 /**
  * @typedef {object} EmailJsSetting
