@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import type { Locale } from '../../../i18n/locales';
-import { renderSocialCard, socialCardName } from '../../../../integrations/social-card';
-import { socialCardOf } from '../../../lib/social-card-content';
+import { renderSocialCard, socialCardName, socialCardOf } from '../../../../integrations/social-card';
 import { routes } from '../../../routes';
 
 /** Each page's social card in each language, drawn when the site is built: `/social/en/agb.jpg`. */
