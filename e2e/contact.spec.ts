@@ -12,7 +12,7 @@ import {
   test,
   type ContactForm,
   type ContactMessage,
-} from './contact-form';
+} from './contact-fixtures';
 import type { ContactText } from './contact-text';
 import { agency, defaultLocale, languageLink, localizedPath, locales, otherLocales } from './fixtures';
 

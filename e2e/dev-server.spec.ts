@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { dev } from 'astro';
 import { localTemplates, requiredEmailJsVariables } from '../local-inbox/env.mjs';
 import { loadEmailTemplate, renderEmail } from '../src/emails/templates';
-import { contactForm, expect, test, text, visitor } from './contact-form';
+import { contactForm, expect, test, text, visitor } from './contact-fixtures';
 import { emailLine } from './contact-text';
 import { inboxFor, inboxPageConsoleErrors } from './inbox-client';
 import { agency, defaultLocale, waitForIsland } from './fixtures';

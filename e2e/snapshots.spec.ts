@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { sendFailureErrors } from './contact-form';
+import { sendFailureErrors } from './contact-fixtures';
 import { allRoutes, expect, locales, test } from './fixtures';
 import { forEveryPage, readThrough, walkLandingStates } from './site-behaviour';
 
