@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dev } from 'astro';
-import { localTemplates, requiredEmailJsVariables } from '../local-inbox/env.mjs';
+import { localTemplates, requiredEmailJsVariables } from '../local-inbox/env.ts';
 import { loadEmailTemplate, renderEmail } from '../src/emails/templates';
 import { contactForm, expect, test, text, visitor } from './contact-fixtures';
 import { emailLine } from './contact-text';

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { FailureRule, InboxMessage } from '../local-inbox/handler.mjs';
+import type { FailureRule, InboxMessage } from '../local-inbox/handler.ts';
 
 /**
  * What the tests ask of the local inbox. Everything is scoped to one visitor e-mail address, so tests

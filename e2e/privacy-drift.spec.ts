@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { builtSiteInboxOrigin } from '../local-inbox/env.mjs';
+import { builtSiteInboxOrigin } from '../local-inbox/env.ts';
 import { E2E_PORT } from '../playwright.config';
 import { isThirdCountry } from '../src/content/countries';
 import { autoReplyTemplateName, emailTemplates, type EmailTemplateName } from '../src/emails/templates';

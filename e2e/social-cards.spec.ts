@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
+import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.ts';
 import { SOCIAL_CARD } from '../integrations/social-card';
 import { agency, allRoutes, expect, present, test } from './fixtures';
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import config from '../astro.config.mjs';
-import { localInboxEnv, localTemplates } from '../local-inbox/env.mjs';
+import { localInboxEnv, localTemplates } from '../local-inbox/env.ts';
 import { emailTemplates } from '../src/emails/templates';
-import { connectSrc, emailJsSettings, readEmailJsEnv, requiredEmailJsVariables } from './emailjs-settings.mjs';
+import { connectSrc, emailJsSettings, readEmailJsEnv, requiredEmailJsVariables } from './emailjs-settings.ts';
 
 /** The cells of the first Markdown table after `heading` in README.md, without its header row. */
 function readmeTable(heading: string): string[][] {

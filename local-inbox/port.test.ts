@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPortTaken, portTakenMessage } from './port.mjs';
+import { isPortTaken, portTakenMessage } from './port.ts';
 import { astroCli } from '../deploy/production-build';
 import { freePort } from '../deploy/servers';
 
@@ -28,7 +28,7 @@ describe('a taken port', () => {
   });
 
   it.each([
-    ['npm start', ['local-inbox/cli.mjs', 'start']],
+    ['npm start', ['local-inbox/cli.ts', 'start']],
     ['npm run dev', [astroCli, 'dev', '--host', '127.0.0.1']],
   ])(
     'stops `%s` with that one line before it builds anything, and no stack trace',

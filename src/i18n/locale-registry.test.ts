@@ -89,7 +89,7 @@ describe('a locale added to the registry alone', () => {
     expect(emailJsConfig.templates.autoReply).toEqual(
       Object.fromEntries(withFake.map((locale) => [locale, `reply-${locale}`])),
     );
-    const { localInboxEnv, localTemplates, requiredEmailJsVariables } = await import('../../local-inbox/env.mjs');
+    const { localInboxEnv, localTemplates, requiredEmailJsVariables } = await import('../../local-inbox/env.ts');
     expect(requiredEmailJsVariables).toContain('PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX');
     expect(localInboxEnv('http://127.0.0.1:1').PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX).toBe('template_autoreply_xx');
     expect(localTemplates.autoReply).toHaveProperty('xx', 'template_autoreply_xx');
@@ -97,7 +97,7 @@ describe('a locale added to the registry alone', () => {
 
   it('has its messages shown in the local inbox through its own template', async () => {
     const { emailTemplates } = await import('../emails/templates');
-    const { renderInboxPage } = await import('../../local-inbox/inbox-page.mjs');
+    const { renderInboxPage } = await import('../../local-inbox/inbox-page.ts');
     const template = {
       ...(emailTemplates as Record<string, (typeof emailTemplates)['notification']>).autoReplyXx,
       name: 'autoReplyXx' as never,

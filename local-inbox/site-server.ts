@@ -8,9 +8,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createGzip } from 'node:zlib';
 import { extname, join, normalize, resolve } from 'node:path';
-import { byteRange } from './byte-range.mjs';
-import { createInboxHandler, sendText } from './handler.mjs';
-import { headersFor, parseHeadersFile } from './headers-file.mjs';
+import { byteRange } from './byte-range.ts';
+import { createInboxHandler, sendText } from './handler.ts';
+import { headersFor, parseHeadersFile } from './headers-file.ts';
 
 /** Where local-inbox builds go (npm start, the tests, npm run perf), so dist/ stays deployable. */
 export const LOCAL_BUILD_DIR = 'dist-local';

@@ -12,12 +12,12 @@ import {
   renderEmail,
 } from '../src/emails/templates.ts';
 import { defaultLocale, localeInfo } from '../src/i18n/locale-registry.ts';
-import { templateStandIn } from '../integrations/emailjs-settings.mjs';
+import { templateStandIn } from '../integrations/emailjs-settings.ts';
 
 /**
  * @typedef {import('../src/emails/templates.ts').EmailTemplate} EmailTemplate
  * @typedef {import('../src/emails/templates.ts').EmailTemplateName} EmailTemplateName
- * @typedef {import('./handler.mjs').InboxMessage} InboxMessage
+ * @typedef {import('./handler.ts').InboxMessage} InboxMessage
  */
 
 const INBOX_PAGE_PATH = '/inbox';

@@ -9,17 +9,17 @@
  * status, a dropped connection, or none at all) through /inbox/failures, to walk the whole error
  * catalogue (docs/behaviour.md › Error catalogue) through the real library.
  *
- * Unlike EmailJS it answers only the site it belongs to (see request-guard.mjs), and nothing a
+ * Unlike EmailJS it answers only the site it belongs to (see request-guard.ts), and nothing a
  * request or a line of its file holds can break it.
  *
  * One Connect-style handler serves Astro's dev server (see integrations/local-inbox.ts), `npm start` and the
- * tests (see site-server.mjs).
+ * tests (see site-server.ts).
  */
 import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { loadEmailTemplates } from '../src/emails/templates.ts';
-import { renderInboxPage, renderTemplatesPage } from './inbox-page.mjs';
-import { refusal } from './request-guard.mjs';
+import { renderInboxPage, renderTemplatesPage } from './inbox-page.ts';
+import { refusal } from './request-guard.ts';
 
 export const SEND_PATH = '/api/v1.0/email/send';
 export const INBOX_PATH = '/inbox';
@@ -42,7 +42,7 @@ const MAX_FAILURE_TIMES = 100;
  * @typedef {import('node:http').IncomingMessage} Request
  * @typedef {import('node:http').ServerResponse} Response
  * @typedef {(request: Request, response: Response, next: () => void | Promise<void>) => Promise<void>} InboxHandler
- * @typedef {import('./request-guard.mjs').AllowedHosts} AllowedHosts
+ * @typedef {import('./request-guard.ts').AllowedHosts} AllowedHosts
  */
 
 /** @param {unknown} value @returns {value is Record<string, unknown>} */

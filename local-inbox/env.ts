@@ -1,12 +1,12 @@
 // @ts-check
 /**
  * The EmailJS settings that point the contact form at the local inbox instead of EmailJS: each
- * setting's stand-in from integrations/emailjs-settings.mjs. Keys and template ids are stand-ins:
+ * setting's stand-in from integrations/emailjs-settings.ts. Keys and template ids are stand-ins:
  * the inbox checks only that they are there, as the real API does.
  */
 import { locales } from '../src/i18n/locale-registry.ts';
 import { autoReplyTemplateName } from '../src/emails/templates.ts';
-import { emailJsSettings, requiredEmailJsVariables, templateStandIn } from '../integrations/emailjs-settings.mjs';
+import { emailJsSettings, requiredEmailJsVariables, templateStandIn } from '../integrations/emailjs-settings.ts';
 
 export { requiredEmailJsVariables };
 

@@ -2,7 +2,7 @@
 /**
  * The contact form's EmailJS settings, declared once, and the one place Node reads them from the
  * environment. From the list come the environment schema (astro.config.mjs, so a build without a
- * required value stops and names it), the local inbox's stand-in values (local-inbox/env.mjs), and
+ * required value stops and names it), the local inbox's stand-in values (local-inbox/env.ts), and
  * the form's configuration, which the browser reads from the generated `astro:env/client` alone
  * (src/lib/contact/index.ts). `readEmailJsEnv` gives the build's content security policy and the dev
  * server's local inbox the values Astro will use. `.env.example` and README's table are written for
