@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// @ts-check
 /**
  * Builds and serves the site with the local inbox standing in for EmailJS. The build goes to
  * dist-local/, never to dist/: dist/ only ever holds a deployable build.
@@ -38,7 +37,7 @@ function serve() {
     process.exit(1);
   }
   const server = createSiteServer({ root: LOCAL_BUILD_DIR, inboxFile: values.inbox });
-  server.once('error', (/** @type {NodeJS.ErrnoException} */ error) => {
+  server.once('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;
     console.error(portTakenMessage(port, asTyped));
     process.exit(1);
