@@ -24,7 +24,7 @@ export default defineConfig({
   // The agency's address on the web: canonical URLs, hreflang, Open Graph and the sitemap use it.
   site: agency.siteUrl,
   output: 'static',
-  // The languages come from the locale registry, src/i18n/locale-registry.ts.
+  // The languages come from the locale registry, src/i18n/locales.ts.
   i18n: astroI18n(),
   integrations: [
     react(),

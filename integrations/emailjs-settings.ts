@@ -40,7 +40,7 @@ export const emailJsSettings: readonly EmailJsSetting[] = [
     required: true,
     standIn: 'service_local_inbox',
   },
-  // One per template: the notification, then an auto-reply per locale of src/i18n/locale-registry.ts.
+  // One per template: the notification, then an auto-reply per locale of src/i18n/locales.ts.
   ...Object.entries(emailTemplates).map(([name, template]) => ({
     name: template.envVariable,
     description: `Template for ${template.recipient}; variables ${template.params.map((param) => `\`${param}\``).join(', ')}`,

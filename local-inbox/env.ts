@@ -3,7 +3,7 @@
  * setting's stand-in from integrations/emailjs-settings.ts. Keys and template ids are stand-ins:
  * the inbox checks only that they are there, as the real API does.
  */
-import { locales, type Locale } from '../src/i18n/locale-registry.ts';
+import { locales, type Locale } from '../src/i18n/locales.ts';
 import { autoReplyTemplateName } from '../src/emails/templates.ts';
 import { emailJsSettings, requiredEmailJsVariables, templateStandIn } from '../integrations/emailjs-settings.ts';
 

@@ -12,7 +12,7 @@ import {
   type EmailTemplate,
   type EmailTemplateName,
 } from '../src/emails/templates.ts';
-import { defaultLocale, localeInfo } from '../src/i18n/locale-registry.ts';
+import { defaultLocale, localeInfo } from '../src/i18n/locales.ts';
 import { templateStandIn } from '../integrations/emailjs-settings.ts';
 import type { InboxMessage } from './handler.ts';
 

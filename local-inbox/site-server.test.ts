@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send as request } from '../deploy/servers';
 import { autoReplyTemplateName, emailTemplates, escapeHtml, loadEmailTemplate } from '../src/emails/templates';
-import { locales } from '../src/i18n/locale-registry';
+import { locales } from '../src/i18n/locales';
 import { localInboxEnv, localTemplates } from './env.ts';
 import { MAX_BODY_BYTES, SEND_PATH, type InboxMessage } from './handler.ts';
 import { MESSAGES_PER_PAGE } from './inbox-page.ts';

@@ -1,9 +1,9 @@
 /**
- * The pages of the site. Each is built in every locale of `src/i18n/locale-registry.ts` from one
+ * The pages of the site. Each is built in every locale of `src/i18n/locales.ts` from one
  * file in `src/pages/[...locale]/`. `npm run perf` (plain Node, which strips the types) reads the
  * same list as the site and its tests, so imports here name their `.ts` file.
  */
-import { locales, routePrefix } from './i18n/locale-registry.ts';
+import { locales, routePrefix } from './i18n/locales.ts';
 
 /**
  * The legal pages: each has its text per locale in `src/content/legal/<locale>/<page>.md`. The

@@ -19,7 +19,7 @@ import {
   englishName,
   locales,
   type Locale,
-} from '../i18n/locale-registry.ts';
+} from '../i18n/locales.ts';
 
 export type EmailTemplateName = 'notification' | `autoReply${Capitalize<Locale>}`;
 export interface EmailTemplateInfo {
