@@ -18,7 +18,7 @@ import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
 import type { IncomingMessage as Request, ServerResponse as Response } from 'node:http';
 import { dirname } from 'node:path';
 import { loadEmailTemplates } from '../src/emails/templates.ts';
-import { renderInboxPage, renderTemplatesPage } from './inbox-page.ts';
+import { renderInboxPage, renderTemplatesPage, type InboxMessage } from './inbox-page.ts';
 import { refusal, type AllowedHosts } from './request-guard.ts';
 
 export const SEND_PATH = '/api/v1.0/email/send';
@@ -41,15 +41,6 @@ export interface FailureRule {
   email?: string;
   templateId?: string;
   times?: number;
-}
-export interface InboxMessage {
-  receivedAt: string;
-  origin: string | null;
-  lib_version: unknown;
-  user_id: string;
-  service_id: string;
-  template_id: string;
-  template_params: Record<string, unknown>;
 }
 /** What validateSendRequest lets through. */
 export interface SendRequest {

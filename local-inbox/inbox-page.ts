@@ -14,7 +14,17 @@ import {
 } from '../src/emails/templates.ts';
 import { defaultLocale, localeInfo } from '../src/i18n/locales.ts';
 import { templateStandIn } from '../integrations/emailjs-settings.ts';
-import type { InboxMessage } from './handler.ts';
+
+/** A message as the inbox keeps it: the send request as the API received it, and when and from where. */
+export interface InboxMessage {
+  receivedAt: string;
+  origin: string | null;
+  lib_version: unknown;
+  user_id: string;
+  service_id: string;
+  template_id: string;
+  template_params: Record<string, unknown>;
+}
 
 const INBOX_PAGE_PATH = '/inbox';
 

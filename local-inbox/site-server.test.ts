@@ -9,7 +9,8 @@ import { send as request } from '../deploy/servers';
 import { autoReplyTemplateName, emailTemplates, escapeHtml, loadEmailTemplate } from '../src/emails/templates';
 import { locales } from '../src/i18n/locales';
 import { localInboxEnv, localTemplates } from './env.ts';
-import { MAX_BODY_BYTES, SEND_PATH, type InboxMessage } from './handler.ts';
+import { MAX_BODY_BYTES, SEND_PATH } from './handler.ts';
+import type { InboxMessage } from './inbox-page.ts';
 import { MESSAGES_PER_PAGE } from './inbox-page.ts';
 import { createSiteServer } from './site-server.ts';
 
