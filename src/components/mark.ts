@@ -3,7 +3,7 @@ import { colors } from '../../tailwind.config.mjs';
 /**
  * The agency's mark: evening light ("Uferlicht") over the river's waves, on a rounded tile of
  * 32 × 32. Logo.astro draws it in the page's theme, the favicon and the social card
- * (integrations/social-card.ts) in fixed colours, all from these shapes.
+ * (src/build/social-card.ts) in fixed colours, all from these shapes.
  */
 export const mark = {
   tile: { width: 32, height: 32, rx: 9 },

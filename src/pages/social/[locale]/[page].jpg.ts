@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import type { Locale } from '../../../i18n/locales';
-import { renderSocialCard, socialCardName, socialCardOf } from '../../../../integrations/social-card';
-import { routes } from '../../../routes';
+import { renderSocialCard, socialCardOf } from '../../../build/social-card';
+import { routes, socialCardName } from '../../../routes';
 
 /** Each page's social card in each language, drawn when the site is built: `/social/en/agb.jpg`. */
 export function getStaticPaths() {

@@ -1,30 +1,23 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import satori from 'satori';
-import sharp from 'sharp';
-import { colors } from '../tailwind.config.mjs';
-import { mark } from '../src/components/mark';
-import { getAgency, getLegalPage } from '../src/content/queries';
-import { localeInfo, type Locale } from '../src/i18n/locales';
-import { getTranslator } from '../src/i18n/translate';
-import type { LegalPage } from '../src/routes';
-
 /**
  * The picture a shared link shows (Open Graph, X): one per page and language, drawn at build time
  * from the page's title in the agency's look. satori lays the card out and turns its text into
  * shapes with Inter from node_modules (no network, no system font), sharp writes a JPEG: smooth
  * gradients at under half a full-colour PNG's size, without the slow palette quantising a PNG of
- * that size would need.
+ * that size would need. Its size and address are the pages' (src/routes.ts).
  */
-export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import satori from 'satori';
+import sharp from 'sharp';
+import { colors } from '../../tailwind.config.mjs';
+import { mark } from '../components/mark';
+import { getAgency, getLegalPage } from '../content/queries';
+import { localeInfo, type Locale } from '../i18n/locales';
+import { getTranslator } from '../i18n/translate';
+import { SOCIAL_CARD, type LegalPage } from '../routes';
+
 /** Sharp type and smooth gradients, at about 60 KB a card (mozjpeg would save 7% at 80 times the time). */
 const CARD_JPEG_QUALITY = 90;
-
-/** The card's file name for the page at `path` (no locale prefix): `home`, `agb`, … */
-export const socialCardName = (path: string) => (path === '/' ? 'home' : path.replaceAll('/', ''));
-
-/** Where the card of that page in `locale` is served. */
-export const socialCardPath = (locale: Locale, path: string) => `/social/${locale}/${socialCardName(path)}.jpg`;
 
 export interface SocialCard {
   locale: Locale;

@@ -11,7 +11,7 @@
  * the local inbox are plain Node.
  */
 import { loadEnv } from 'vite';
-import { emailTemplates } from '../src/emails/templates.ts';
+import { emailTemplates } from '../emails/templates.ts';
 
 interface EmailJsSetting {
   /** The environment variable. */
