@@ -13,13 +13,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import agency from '../content/agency.json' with { type: 'json' };
-import {
-  autoReplyEnvVariable,
-  autoReplyTemplateFile,
-  englishName,
-  locales,
-  type Locale,
-} from '../i18n/locales.ts';
+import { autoReplyEnvVariable, autoReplyTemplateFile, englishName, locales, type Locale } from '../i18n/locales.ts';
 
 export type EmailTemplateName = 'notification' | `autoReply${Capitalize<Locale>}`;
 export interface EmailTemplateInfo {
