@@ -1,9 +1,10 @@
 import { colors } from '../../tailwind.config.mjs';
 
 /**
- * The agency's mark: evening light ("Uferlicht") over the river's waves, on a rounded tile of
- * 32 × 32. Logo.astro draws it in the page's theme, the favicon and the social card
- * (src/build/social-card.ts) in fixed colours, all from these shapes.
+ * The agency's mark: evening light ("Uferlicht") over the river's waves, on a 32 × 32 tile with
+ * round corners. Logo.astro draws it in the page's theme, the favicon and the social card
+ * (src/build/social-card.ts) in fixed colours, all from these shapes. (Tailwind reads this file
+ * for class names: words here can add rules to the stylesheet.)
  */
 export const mark = {
   tile: { width: 32, height: 32, rx: 9 },
