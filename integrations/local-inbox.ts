@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { ResolvedConfig } from 'vite';
-import { PAGE_ORIGIN, readEmailJsEnv } from '../src/build/emailjs-settings.ts';
+import { PAGE_ORIGIN, readEmailJsEnv } from '../src/node/emailjs-settings.ts';
 import { createInboxHandler, INBOX_PATH } from '../local-inbox/handler.ts';
 import { localInboxEnv } from '../local-inbox/env.ts';
 import { isPortTaken, portTakenMessage } from '../local-inbox/port.ts';

@@ -1,11 +1,11 @@
 /**
  * The EmailJS settings that point the contact form at the local inbox instead of EmailJS: each
- * setting's stand-in from src/build/emailjs-settings.ts. Keys and template ids are stand-ins:
+ * setting's stand-in from src/node/emailjs-settings.ts. Keys and template ids are stand-ins:
  * the inbox checks only that they are there, as the real API does.
  */
 import { locales, type Locale } from '../src/i18n/locales.ts';
 import { autoReplyTemplateName } from '../src/emails/templates.ts';
-import { emailJsSettings, requiredEmailJsVariables, templateStandIn } from '../src/build/emailjs-settings.ts';
+import { emailJsSettings, requiredEmailJsVariables, templateStandIn } from '../src/node/emailjs-settings.ts';
 
 export { requiredEmailJsVariables };
 

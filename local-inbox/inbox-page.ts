@@ -13,7 +13,7 @@ import {
   type EmailTemplateName,
 } from '../src/emails/templates.ts';
 import { defaultLocale, localeInfo } from '../src/i18n/locales.ts';
-import { templateStandIn } from '../src/build/emailjs-settings.ts';
+import { templateStandIn } from '../src/node/emailjs-settings.ts';
 
 /** A message as the inbox keeps it: the send request as the API received it, and when and from where. */
 export interface InboxMessage {

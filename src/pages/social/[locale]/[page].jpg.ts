@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import type { Locale } from '../../../i18n/locales';
-import { renderSocialCard, socialCardOf } from '../../../build/social-card';
+import { renderSocialCard, socialCardOf } from '../../../node/social-card';
 import { routes, socialCardName } from '../../../routes';
 
 /** Each page's social card in each language, drawn when the site is built: `/social/en/agb.jpg`. */
