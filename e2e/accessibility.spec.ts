@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import axe from 'axe-core';
 import { defaultLocale, expect, getTranslator, localizedPath, locales, test } from './fixtures';
-import { sendFailureErrors } from './contact-form';
+import { sendFailureErrors } from './contact-fixtures';
 import { uniqueEmail } from './inbox-client';
 import { forEveryPage, walkLandingStates } from './site-behaviour';
 

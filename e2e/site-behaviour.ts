@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { contactForm, STATUS_RESET_MS } from './contact-form';
+import { contactForm, STATUS_RESET_MS } from './contact-fixtures';
 import { allRoutes, expect, localizedPath, reachFor, test, waitForIsland, type Locale } from './fixtures';
 import { headerIslands } from './site-parts';
 import { inboxFor } from './inbox-client';

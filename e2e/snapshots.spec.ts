@@ -1,5 +1,5 @@
 import { devices, type Locator, type Page } from '@playwright/test';
-import { sendFailureErrors } from './contact-form';
+import { sendFailureErrors } from './contact-fixtures';
 import { allRoutes, expect, localizedPath, locales, reachFor, test } from './fixtures';
 import { forEveryPage, readThrough, walkLandingStates } from './site-behaviour';
 
