@@ -26,3 +26,11 @@ export const languageMenuIsClosed = (menu: string) => {
   const details = document.querySelector<HTMLDetailsElement>(menu);
   return details !== null && !details.open;
 };
+
+/** Down the whole page as a reader goes, so every lazy image and island wakes up. */
+export const readToTheEnd = async () => {
+  for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight) {
+    window.scrollTo({ top: y, behavior: 'instant' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
