@@ -38,6 +38,10 @@ const chromiumOptions: LaunchOptions = {
     // Headless Chromium, too, reports no pointer that can hover (Playwright sets the same for its own).
     // Hover types: 2, hover; pointer types: 4, fine.
     '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4',
+    // The site's Speculation Rules prerender a link the pointer rests on; a tap then shows that page
+    // in a new frame, and Puppeteer goes on talking to the old, detached one. Prefetch stays on;
+    // what prerendering gives a visitor is `npm run perf:navigation`'s to measure.
+    '--disable-features=Prerender2',
   ],
 };
 
