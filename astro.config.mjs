@@ -15,7 +15,7 @@ import { cssTargets } from './integrations/css-targets.ts';
 import browserslist from 'browserslist';
 import agency from './src/content/agency.json' with { type: 'json' };
 import { astroI18n, sitemapI18n } from './src/i18n/locales.ts';
-import { connectSrc, emailJsSettings, readEmailJsEnv } from './src/lib/contact/emailjs-settings.mjs';
+import { connectSrc, emailJsSettings, readEmailJsEnv } from './src/node/emailjs-settings.ts';
 
 // The EmailJS API the form may talk to: the library's own host unless a local inbox stands in.
 const emailJs = readEmailJsEnv(process.env.NODE_ENV ?? 'production', process.cwd());
@@ -24,7 +24,7 @@ export default defineConfig({
   // The agency's address on the web: canonical URLs, hreflang, Open Graph and the sitemap use it.
   site: agency.siteUrl,
   output: 'static',
-  // The languages come from the locale registry, src/i18n/locale-registry.ts.
+  // The languages come from the locale registry, src/i18n/locales.ts.
   i18n: astroI18n(),
   integrations: [
     react(),
@@ -39,7 +39,7 @@ export default defineConfig({
   // The legal texts hold no code, and Shiki's inline styles would need an exception in the policy.
   // agencyFactsInMarkdown() adds the plugin that fills in the agency's facts.
   markdown: { processor: satteri({ hastPlugins: [externalLinks, nonBreakingSpaces] }), syntaxHighlight: false },
-  // The contact form's EmailJS account (src/lib/contact/emailjs-settings.mjs). Public by nature (they
+  // The contact form's EmailJS account (src/node/emailjs-settings.ts). Public by nature (they
   // ship to the browser); the required ones stop a build that lacks them, naming each, instead of
   // shipping a form that cannot send.
   env: {

@@ -10,6 +10,8 @@ import tseslint from 'typescript-eslint';
 
 /** Code that runs in the visitor's browser: the islands, what they import, and the pages' own scripts. */
 const browserCode = ['src/**/*.{ts,tsx,mjs,astro}'];
+/** Node-only code (src/node/): what pages and tools use while building, never shipped to a browser. */
+const nodeCode = ['src/node/**'];
 
 export default defineConfig(
   globalIgnores(
@@ -46,6 +48,7 @@ export default defineConfig(
   {
     name: 'browser code',
     files: browserCode,
+    ignores: nodeCode,
     languageOptions: { globals: globals.browser },
   },
   {

@@ -34,7 +34,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node local-inbox/cli.mjs serve --port ${E2E_PORT} --inbox .inbox/e2e-messages.jsonl`,
+    command: `node local-inbox/cli.ts serve --port ${E2E_PORT} --inbox .inbox/e2e-messages.jsonl`,
     url: `http://localhost:${E2E_PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

@@ -1,3 +1,46 @@
+/** The site's colours: Tailwind's classes, and the mark and the social card drawn outside CSS (src/components/mark.ts). */
+export const colors = {
+  // "Rhine teal": the brand colour, tuned so 700 reaches 7:1 (WCAG AAA) on white and on ink-50, and
+  // 300/400 pass on the dark surface.
+  brand: {
+    50: '#ecfeff',
+    100: '#cff7fb',
+    200: '#a2edf5',
+    300: '#67dceb',
+    400: '#2cc2d6',
+    500: '#10a3bb',
+    600: '#0c8299',
+    700: '#0c5b6c',
+    800: '#0a4a58',
+    900: '#144857',
+    950: '#082f3b',
+  },
+  // Warm accent: evening light on the river.
+  ember: {
+    300: '#fdba74',
+    400: '#fb923c',
+    500: '#f97316',
+    600: '#c2410c',
+    // Error text: 7:1 on white (WCAG AAA), like the rest of the site's text.
+    700: '#9a3412',
+    // Error text on the section's tint (ink-50): 7:1 there too.
+    800: '#7c2d12',
+  },
+  ink: {
+    50: '#f6f7f9',
+    100: '#eceef2',
+    200: '#d5dae2',
+    300: '#b0b9c8',
+    400: '#8592a8',
+    500: '#5d6a82',
+    600: '#495368',
+    700: '#424b5e',
+    800: '#2a303c',
+    900: '#181c24',
+    950: '#0e1117',
+  },
+};
+
 /** @type {import('tailwindcss').Config} */
 export default {
   // Tailwind's 57 `--tw-*` defaults go only on the elements whose utilities read them, not on every
@@ -35,47 +78,7 @@ export default {
           '"Segoe UI Emoji"',
         ],
       },
-      colors: {
-        // "Rhine teal": the brand colour, tuned so 700 reaches 7:1 (WCAG AAA) on white and on ink-50, and
-        // 300/400 pass on the dark surface.
-        brand: {
-          50: '#ecfeff',
-          100: '#cff7fb',
-          200: '#a2edf5',
-          300: '#67dceb',
-          400: '#2cc2d6',
-          500: '#10a3bb',
-          600: '#0c8299',
-          700: '#0c5b6c',
-          800: '#0a4a58',
-          900: '#144857',
-          950: '#082f3b',
-        },
-        // Warm accent: evening light on the river.
-        ember: {
-          300: '#fdba74',
-          400: '#fb923c',
-          500: '#f97316',
-          600: '#c2410c',
-          // Error text: 7:1 on white (WCAG AAA), like the rest of the site's text.
-          700: '#9a3412',
-          // Error text on the section's tint (ink-50): 7:1 there too.
-          800: '#7c2d12',
-        },
-        ink: {
-          50: '#f6f7f9',
-          100: '#eceef2',
-          200: '#d5dae2',
-          300: '#b0b9c8',
-          400: '#8592a8',
-          500: '#5d6a82',
-          600: '#495368',
-          700: '#424b5e',
-          800: '#2a303c',
-          900: '#181c24',
-          950: '#0e1117',
-        },
-      },
+      colors,
       maxWidth: { prose: '68ch' },
     },
   },

@@ -2,7 +2,8 @@
 import { getViteConfig } from 'astro/config';
 
 // Through Astro's Vite config, so tests resolve modules exactly as the site does. Playwright's
-// e2e/*.spec.ts are not for Vitest.
+// e2e/*.spec.ts are not for Vitest; the hosts' checks, which start servers, have their own config
+// (deploy/vitest.config.ts, npm run test:deploy).
 export default getViteConfig({
   test: {
     include: [
@@ -10,7 +11,6 @@ export default getViteConfig({
       'integrations/**/*.test.ts',
       'scripts/**/*.test.ts',
       'local-inbox/**/*.test.ts',
-      'deploy/**/*.test.ts',
       // The journeys' own harness; the journeys themselves have their config (e2e-journeys/).
       'e2e-journeys/journey-proxy.test.ts',
     ],

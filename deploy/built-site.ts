@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import agency from '../src/content/agency.json' with { type: 'json' };
-import { headersFor, parseHeadersFile } from '../local-inbox/headers-file.mjs';
+import { headersFor, parseHeadersFile } from '../local-inbox/headers-file.ts';
 import { defaultLocale, otherLocales, type Locale } from '../src/i18n/locales';
 import { localizedPath } from '../src/i18n/paths';
 import { routes } from '../src/routes';

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { requiredEmailJsVariables } from '../src/lib/contact/emailjs-settings.mjs';
+import { requiredEmailJsVariables } from '../src/node/emailjs-settings.ts';
 
 export const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 const astroPackage = join(projectRoot, 'node_modules/astro');

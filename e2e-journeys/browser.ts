@@ -21,6 +21,11 @@ export interface EngineTab {
     fn: (...args: Args) => Result | Promise<Result>,
     ...args: Args
   ): Promise<Result>;
+  /**
+   * Goes back or forward in the tab's history, as the browser's buttons do, and waits until the page
+   * is shown: loaded, or restored from the back/forward cache (which fires no load event).
+   */
+  traverse(direction: 'back' | 'forward'): Promise<unknown>;
   /** The size of the page's viewport in CSS pixels. */
   setViewport(width: number, height: number): Promise<unknown>;
   /** Moves the mouse to a point of the viewport, and clicks there if asked to. */

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPortTaken } from '../local-inbox/port.mjs';
-import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.mjs';
+import { isPortTaken } from '../local-inbox/port.ts';
+import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.ts';
 import { defaultLocale, localeInfo, locales, otherLocales, type Locale } from '../src/i18n/locales';
 import { localizedPath } from '../src/i18n/paths';
 import { getTranslator } from '../src/i18n/translate';
@@ -199,6 +199,10 @@ function asVisitor(tab: EngineTab): Tab {
       await finishLoading();
       await tab.goto(new URL(url, run.proxy.origin).href);
     },
+    async traverse(direction) {
+      await finishLoading();
+      await tab.traverse(direction);
+    },
     async click(selector) {
       // In view first, so what scrolling into view wakes up (an island) loads before the click leaves the page.
       await centre(selector);
@@ -312,6 +316,44 @@ export const element = (tab: Tab, selector: string) => ({
 
 export const hydrated = (tab: Tab, island: string) =>
   expect.poll(() => element(tab, hydratedIsland(island)).count(), { message: `${island} hydrated` }).toBeGreaterThan(0);
+
+/**
+ * Marks the page the tab shows, before it is left: a page the back/forward cache restores still
+ * carries the mark and has heard `pageshow` with `persisted`; a page loaded anew has neither.
+ */
+export const markPage = (tab: Tab) =>
+  tab.evaluate(() => {
+    const page = window as unknown as { __journeyMark?: { persisted: boolean } };
+    page.__journeyMark = { persisted: false };
+    addEventListener('pageshow', (event) => {
+      if (page.__journeyMark) page.__journeyMark.persisted = event.persisted;
+    });
+  });
+
+/**
+ * How the page the tab shows came back: from the back/forward cache or loaded anew, and in the
+ * latter case, in Chromium, why it was not restored (the navigation's `notRestoredReasons`).
+ */
+export const cameBack = (tab: Tab) =>
+  tab.evaluate(() => {
+    const mark = (window as unknown as { __journeyMark?: { persisted: boolean } }).__journeyMark;
+    type Reasons = { reasons?: { reason: string }[] | null; children?: Reasons[] | null } | null;
+    const [navigation] = performance.getEntriesByType('navigation') as (PerformanceEntry & {
+      notRestoredReasons?: Reasons;
+    })[];
+    const why = (node: Reasons): string[] => [
+      ...(node?.reasons ?? []).map((each) => each.reason),
+      ...(node?.children ?? []).flatMap(why),
+    ];
+    return mark?.persisted ? 'restored' : `loaded anew: ${why(navigation.notRestoredReasons ?? null).join(', ')}`;
+  });
+
+/** Goes back or forward to `path`, which must be shown from the back/forward cache. */
+export async function restoredBy(tab: Tab, direction: 'back' | 'forward', path: string) {
+  await tab.traverse(direction);
+  await arrivedAt(tab, path);
+  expect(await cameBack(tab), `${direction} to ${path}`).toBe('restored');
+}
 
 /** Waits until the tab shows `path` and that page has loaded (its address changes before it has). */
 export const arrivedAt = (tab: Tab, path: string) =>

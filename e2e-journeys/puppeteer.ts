@@ -1,4 +1,4 @@
-import puppeteer, { type Browser as Puppeteer, type LaunchOptions } from 'puppeteer-core';
+import puppeteer, { type Browser as Puppeteer, type LaunchOptions, type Page } from 'puppeteer-core';
 import { defaultSystem, type Browser, type EngineTab, type SystemSettings } from './browser';
 import { quietChromium } from './engines';
 
@@ -38,8 +38,47 @@ const chromiumOptions: LaunchOptions = {
     // Headless Chromium, too, reports no pointer that can hover (Playwright sets the same for its own).
     // Hover types: 2, hover; pointer types: 4, fine.
     '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4',
+    // The site's Speculation Rules prerender a link the pointer rests on; a tap then shows that page
+    // in a new frame, and Puppeteer goes on talking to the old, detached one. Prefetch stays on;
+    // what prerendering gives a visitor is `npm run perf:navigation`'s to measure.
+    '--disable-features=Prerender2',
   ],
 };
+
+/** Over CDP, Puppeteer counts a restore from the back/forward cache as the navigation having loaded. */
+const traverseChromium = (page: Page, direction: 'back' | 'forward') =>
+  direction === 'back' ? page.goBack({ waitUntil: 'load' }) : page.goForward({ waitUntil: 'load' });
+
+/**
+ * Over WebDriver BiDi, Puppeteer waits for a load event that a page restored from the back/forward
+ * cache never fires. The page's own history takes the same step through the session history; the
+ * page left carries a token of this step (a page left before may come back with an older one), and
+ * the tab has arrived once it shows a page without it, in full.
+ */
+async function traverseFirefox(page: Page, direction: 'back' | 'forward') {
+  const step = `${direction} ${Math.random()}`;
+  await page.evaluate(
+    (token, delta) => {
+      (window as unknown as { __traversal?: string }).__traversal = token;
+      setTimeout(() => history.go(delta));
+    },
+    step,
+    direction === 'back' ? -1 : 1,
+  );
+  const deadline = Date.now() + PROTOCOL_TIMEOUT_MS;
+  const arrived = () =>
+    page
+      .evaluate(
+        (token) =>
+          (window as unknown as { __traversal?: string }).__traversal !== token && document.readyState === 'complete',
+        step,
+      )
+      .catch(() => false);
+  while (!(await arrived())) {
+    if (Date.now() > deadline) throw new Error(`history ${direction}: no page shown within ${PROTOCOL_TIMEOUT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 export async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executablePath: string): Promise<Browser> {
   const browsers = new Map<string, Promise<Puppeteer>>();
@@ -77,6 +116,8 @@ export async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executable
 
       return {
         goto: (url) => page.goto(url, { waitUntil: 'load' }),
+        traverse: (direction) =>
+          engine === 'Chromium' ? traverseChromium(page, direction) : traverseFirefox(page, direction),
         // Sent as source text either way; puppeteer's types would turn element arguments into handles.
         evaluate: (fn, ...args) => page.evaluate(fn as (...params: unknown[]) => unknown, ...args) as never,
         setViewport: (width, height) => page.setViewport({ width, height }),

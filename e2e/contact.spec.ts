@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { builtSiteInboxOrigin, localInboxEnv } from '../local-inbox/env.mjs';
+import { builtSiteInboxOrigin, localInboxEnv } from '../local-inbox/env.ts';
 import { fieldMaxLength } from '../src/lib/contact/message';
 import { SEND_TIMEOUT_MS } from '../src/lib/contact/delivery';
 import { E2E_PORT } from '../playwright.config';
@@ -12,7 +12,7 @@ import {
   test,
   type ContactForm,
   type ContactMessage,
-} from './contact-form';
+} from './contact-fixtures';
 import type { ContactText } from './contact-text';
 import { agency, defaultLocale, languageLink, localizedPath, locales, otherLocales } from './fixtures';
 

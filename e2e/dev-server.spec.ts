@@ -1,10 +1,15 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test as plainTest } from '@playwright/test';
 import { dev } from 'astro';
-import { localTemplates, requiredEmailJsVariables } from '../local-inbox/env.mjs';
+import { astroCli } from '../deploy/production-build';
+import { portTakenMessage } from '../local-inbox/port.ts';
+import { localTemplates, requiredEmailJsVariables } from '../local-inbox/env.ts';
 import { loadEmailTemplate, renderEmail } from '../src/emails/templates';
-import { contactForm, expect, test, text, visitor } from './contact-form';
+import { contactForm, expect, test, text, visitor } from './contact-fixtures';
 import { emailLine } from './contact-text';
 import { inboxFor, inboxPageConsoleErrors } from './inbox-client';
 import { agency, defaultLocale, waitForIsland } from './fixtures';
@@ -113,4 +118,27 @@ test.describe('the dev server of a fresh clone', () => {
     expect((await request.delete(`${origin}/inbox/messages`, { headers: rebinding })).status(), 'erase').toBe(403);
     expect((await request.get(`${origin}/inbox/messages`)).status()).toBe(200);
   });
+});
+
+// No page: what is tested is what the terminal shows.
+plainTest.describe('a taken port', () => {
+  for (const [command, args] of [
+    ['npm start', ['local-inbox/cli.ts', 'start']],
+    ['npm run dev', [astroCli, 'dev', '--host', '127.0.0.1']],
+  ] as const) {
+    plainTest(`stops \`${command}\` with that one line before it builds anything, and no stack trace`, async () => {
+      const blocker = createServer();
+      await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+      const { port } = blocker.address() as AddressInfo;
+      // Astro loads its whole config before the integration can check the port: seconds on a busy machine.
+      const result = spawnSync(process.execPath, [...args, '--port', String(port)], {
+        encoding: 'utf-8',
+        timeout: 60_000,
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      });
+      blocker.close();
+      expect([result.status, result.stderr.trim()]).toEqual([1, portTakenMessage(port, command)]);
+      expect(result.stdout).not.toMatch(/build/i);
+    });
+  }
 });

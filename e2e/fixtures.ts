@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { builtFiles } from '../deploy/production-build';
-import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
+import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.ts';
 import { hydratedIsland, island, languageLink as languageLinkSelector } from './site-parts';
 
 // The suites loop over the locale registry and read what a visitor reads from the dictionaries

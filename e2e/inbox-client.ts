@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { FailureRule, InboxMessage } from '../local-inbox/handler.mjs';
+import type { FailureRule } from '../local-inbox/handler.ts';
+import type { InboxMessage } from '../local-inbox/inbox-page.ts';
 
 /**
  * What the tests ask of the local inbox. Everything is scoped to one visitor e-mail address, so tests

@@ -1,4 +1,4 @@
-import { contactForm, visitor } from './contact-form';
+import { contactForm, visitor } from './contact-fixtures';
 import { defaultLocale, expect, getTranslator, holdBack, reachFor, test, waitForIsland } from './fixtures';
 import { island } from './site-parts';
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { SEND_TIMEOUT_MS } from '../src/lib/contact/delivery';
 import { fieldMaxLength } from '../src/lib/contact/message';
-import { contactForm, contactInbox, sendFailureErrors, STATUS_RESET_MS } from './contact-form';
+import { contactForm, contactInbox, sendFailureErrors, STATUS_RESET_MS } from './contact-fixtures';
 import { allRoutes, expect, localizedPath, reachFor, test, waitForIsland, type Locale } from './fixtures';
 import { headerIslands } from './site-parts';
 

@@ -14,3 +14,11 @@ export const hydratedIsland = (name: string) => `${island(name)}:not([ssr])`;
 export const headerIslands = ['ThemeToggle', 'LanguageSwitch'];
 
 export const languageLink = (locale: string) => `[data-language-link="${locale}"]`;
+
+/** Down the whole page as a reader goes, so every lazy image and island wakes up. */
+export const readToTheEnd = async () => {
+  for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight) {
+    window.scrollTo({ top: y, behavior: 'instant' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};

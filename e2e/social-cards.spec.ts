@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
-import { SOCIAL_CARD } from '../src/lib/social-card';
+import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.ts';
+import { SOCIAL_CARD } from '../src/routes';
 import { agency, allRoutes, expect, present, test } from './fixtures';
 
 /** What one card may weigh: link previews are fetched on every share, so each card stays small. */

@@ -19,15 +19,12 @@ const facts = {
     { code: 'CN', de: 'China', en: 'China' },
   ],
   clientHosting: { offered: true },
-  noHosting: { offered: false },
 };
-const declared = ['clientHosting', 'clientHosting.offered', 'noHosting', 'noHosting.offered', 'insurance'];
 
 /** Renders Markdown as the site does, as if it were `src/content/legal/<locale>/x.md`. */
 async function render(markdown: string, locale: Locale = 'de', given: object = facts) {
-  const knownField = given === facts ? (path: string) => declared.includes(path) : undefined;
   const processor = await createSatteriMarkdownProcessor({
-    mdastPlugins: [agencyTokens({ facts: given, root: '/site', knownField })],
+    mdastPlugins: [agencyTokens({ facts: given, root: '/site' })],
     hastPlugins: [externalLinks],
   });
   const fileURL = pathToFileURL(`/site/src/content/legal/${locale}/x.md`);
@@ -60,23 +57,36 @@ describe('agency facts in Markdown', () => {
       'de',
       `<p>${link('https://www.ldi.nrw.de', 'x')} ${mailto}</p>`,
     ],
-    // A part whose fact is there keeps its words, without the markers; one whose fact is missing or
-    // false goes, tokens and all.
+    // A part whose fact is there keeps its words, without the markers; one whose fact is missing
+    // goes, tokens and all.
     [
       block('clientHosting.offered'),
       'de',
       '<p>Before.</p>\n<h3 id="insurance">Insurance</h3>\n<p>By Uferlicht &lt;Webdesign&gt;.</p>\n<p>After.</p>',
     ],
     [
-      'Hosting.{{#if clientHosting}} Notices to [{{email}}](mailto:{{email}}).{{/if}} End.',
+      'Hosting.{{#if clientHosting.offered}} Notices to [{{email}}](mailto:{{email}}).{{/if}} End.',
       'de',
       `<p>Hosting. Notices to ${mailto}. End.</p>`,
     ],
-    [block('insurance'), 'de', '<p>Before.</p>\n<p>After.</p>'],
-    [block('noHosting.offered'), 'de', '<p>Before.</p>\n<p>After.</p>'],
-    ['A{{#if insurance}} {{insurance.insurer}} at [x](mailto:{{x}}){{/if}}.', 'de', '<p>A.</p>'],
+    [block('professionalLiabilityInsurance'), 'de', '<p>Before.</p>\n<p>After.</p>'],
+    [
+      'A{{#if professionalLiabilityInsurance}} {{professionalLiabilityInsurance.insurer}} at [x](mailto:{{x}}){{/if}}.',
+      'de',
+      '<p>A.</p>',
+    ],
+    [
+      block('professionalLiabilityInsurance').replace('{{name}}', '{{professionalLiabilityInsurance.insurer}}'),
+      'de',
+      '<p>Before.</p>\n<p>After.</p>',
+    ],
   ] as const)('fills %j in %s', async (markdown, locale, html) => {
     expect(await render(markdown, locale)).toBe(html);
+  });
+
+  it('drops a part whose fact is false', async () => {
+    const noHosting = { ...facts, clientHosting: { offered: false } };
+    expect(await render(block('clientHosting.offered'), 'de', noHosting)).toBe('<p>Before.</p>\n<p>After.</p>');
   });
 
   it.each([
@@ -84,11 +94,15 @@ describe('agency facts in Markdown', () => {
     ['{{hosting}}', 'the token {{hosting}} names no text field'],
     ['{{clientHosting.offered}}', 'the token {{clientHosting.offered}} names no text field'],
     ['Call `{{phone}}`', 'a token stands only in text or a link: {{phone}}'],
-    [block('insurace'), "the condition {{#if insurace}} names no field of src/content/agency.json's schema."],
-    ['{{#if insurance}}\n\nText', '{{#if insurance}} has no partner'],
-    ['Text {{/if}}', '{{/if}} has no partner'],
-    ['{{#if insurance}} a {{#if clientHosting}} b {{/if}} c {{/if}}', '{{#if insurance}} holds another condition'],
-    ['a {{#if insurance}} b\n\nc {{/if}}', '{{#if insurance}} inside a sentence must end in the same paragraph'],
+    [block('insurance'), 'the condition {{#if insurance}} names none of the facts a part can depend on'],
+    ['{{#if clientHosting.offered}}\n\nText', '{{#if clientHosting.offered}} has no partner'],
+    ['Text\n\n{{/if}}', '{{/if}} has no partner'],
+    [
+      '{{#if clientHosting.offered}}\n\n{{#if professionalLiabilityInsurance}}\n\nb\n\n{{/if}}\n\n{{/if}}',
+      '{{#if clientHosting.offered}} holds another condition',
+    ],
+    ['a {{#if clientHosting.offered}} b\n\nc {{/if}}', '{{#if clientHosting.offered}} has no partner'],
+    ['{{#each partners}}', '{{#each partners}} is neither a token nor a condition'],
   ])('stops the build on %j, naming the file and the token', async (markdown, message) => {
     await expect(render(markdown)).rejects.toThrow(`src/content/legal/de/x.md: ${message}`);
   });

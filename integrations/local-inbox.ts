@@ -6,11 +6,11 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { ResolvedConfig } from 'vite';
-import { PAGE_ORIGIN, readEmailJsEnv } from '../src/lib/contact/emailjs-settings.mjs';
-import { createInboxHandler, INBOX_PATH } from '../local-inbox/handler.mjs';
-import { localInboxEnv } from '../local-inbox/env.mjs';
-import { isPortTaken, portTakenMessage } from '../local-inbox/port.mjs';
-import type { AllowedHosts } from '../local-inbox/request-guard.mjs';
+import { PAGE_ORIGIN, readEmailJsEnv } from '../src/node/emailjs-settings.ts';
+import { createInboxHandler, INBOX_PATH } from '../local-inbox/handler.ts';
+import { localInboxEnv } from '../local-inbox/env.ts';
+import { isPortTaken, portTakenMessage } from '../local-inbox/port.ts';
+import type { AllowedHosts } from '../local-inbox/request-guard.ts';
 
 /** The addresses that keep a dev server on this machine. */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byteRange } from './byte-range.mjs';
+import { byteRange } from './byte-range.ts';
 
 describe('the range a Range header asks for, of a 1000-byte file', () => {
   it.each([

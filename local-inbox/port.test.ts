@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPortTaken, portTakenMessage } from './port.mjs';
-import { astroCli } from '../deploy/production-build';
+import { isPortTaken, portTakenMessage } from './port.ts';
 import { freePort } from '../deploy/servers';
 
 describe('a taken port', () => {
@@ -26,22 +24,4 @@ describe('a taken port', () => {
       'Port 4321 is already in use. Stop what listens there, or pick another port: npm run dev -- --port 4322',
     );
   });
-
-  it.each([
-    ['npm start', ['local-inbox/cli.mjs', 'start']],
-    ['npm run dev', [astroCli, 'dev', '--host', '127.0.0.1']],
-  ])(
-    'stops `%s` with that one line before it builds anything, and no stack trace',
-    (command, args) => {
-      const result = spawnSync(process.execPath, [...args, '--port', String(port)], {
-        encoding: 'utf-8',
-        timeout: 60_000,
-        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', VITEST: '' },
-      });
-      expect([result.status, result.stderr.trim()]).toEqual([1, portTakenMessage(port, command)]);
-      expect(result.stdout).not.toMatch(/build/i);
-      // Astro loads its whole config before the integration can check the port: seconds on a busy machine.
-    },
-    60_000,
-  );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedHost, isOwnOrigin } from './request-guard.mjs';
+import { isAllowedHost, isOwnOrigin } from './request-guard.ts';
 import { devServerAllowedHosts, exposedInboxWarning } from '../integrations/local-inbox';
 
 describe('the inbox’s host check (Vite’s rule)', () => {

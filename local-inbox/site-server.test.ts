@@ -13,11 +13,12 @@ import {
   loadEmailTemplate,
   prepareForEmailJs,
 } from '../src/emails/templates';
-import { locales } from '../src/i18n/locale-registry';
-import { localInboxEnv, localTemplates } from './env.mjs';
-import { MAX_BODY_BYTES, SEND_PATH, type InboxMessage } from './handler.mjs';
-import { MESSAGES_PER_PAGE } from './inbox-page.mjs';
-import { createSiteServer } from './site-server.mjs';
+import { locales } from '../src/i18n/locales';
+import { localInboxEnv, localTemplates } from './env.ts';
+import { MAX_BODY_BYTES, SEND_PATH } from './handler.ts';
+import type { InboxMessage } from './inbox-page.ts';
+import { MESSAGES_PER_PAGE } from './inbox-page.ts';
+import { createSiteServer } from './site-server.ts';
 
 // The local server of `npm start` and the journeys: the built site, and the local inbox in front of it. Here a small
 // built site: a page, a clip of known bytes, the 404 page and a headers file.

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { createSiteServer } from '../local-inbox/site-server.mjs';
+import { createSiteServer } from '../local-inbox/site-server.ts';
 
 /** Where a benchmark builds and serves the site: its own port, so a running `npm start` stays; PERF_PORT picks another. */
 export const BENCHMARK_PORT = Number(process.env.PERF_PORT ?? 4500);
@@ -30,7 +30,7 @@ export function chromePath() {
  * @param {number} port
  */
 export function buildLocalSite(port) {
-  const build = spawnSync('node', ['local-inbox/cli.mjs', 'build', '--port', String(port)], { stdio: 'inherit' });
+  const build = spawnSync('node', ['local-inbox/cli.ts', 'build', '--port', String(port)], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

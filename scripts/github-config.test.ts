@@ -26,7 +26,9 @@ describe('GitHub configuration', () => {
     const runs = (node: number) =>
       jobs.filter((job) => job.container?.startsWith(`node:${node}-`)).flatMap((job) => job.steps.map((s) => s.run));
     expect(runs(24)).toEqual(expect.arrayContaining(['npm ci', 'npm test', 'npm run audit']));
-    expect(runs(22)).toEqual(expect.arrayContaining(['npm ci', 'npm run build:local', 'npm run test:unit']));
+    expect(runs(22)).toEqual(
+      expect.arrayContaining(['npm ci', 'npm run build:local', 'npm run test:unit', 'npm run test:deploy']),
+    );
     expect(readFileSync('.ci/run', 'utf-8')).toMatch(/^npm test$/m);
   });
 

@@ -30,8 +30,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
-import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
-import { defaultLocale, locales, routePrefix } from '../src/i18n/locale-registry.ts';
+import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.ts';
+import { defaultLocale, locales, routePrefix } from '../src/i18n/locales.ts';
 import { BENCHMARK_PORT, buildLocalSite, builtForPort, chromePath, median, serveLocalSite } from './benchmark.mjs';
 
 const { values: options } = parseArgs({

@@ -14,7 +14,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.mjs';
+import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.ts';
 import { routes as siteRoutes } from '../src/routes.ts';
 import { BENCHMARK_PORT as PORT, buildLocalSite, chromePath, median, serveLocalSite } from './benchmark.mjs';
 

@@ -1,9 +1,9 @@
 /**
- * The pages of the site. Each is built in every locale of `src/i18n/locale-registry.ts` from one
+ * The pages of the site. Each is built in every locale of `src/i18n/locales.ts` from one
  * file in `src/pages/[...locale]/`. `npm run perf` (plain Node, which strips the types) reads the
  * same list as the site and its tests, so imports here name their `.ts` file.
  */
-import { locales, routePrefix } from './i18n/locale-registry.ts';
+import { locales, routePrefix, type Locale } from './i18n/locales.ts';
 
 /**
  * The legal pages: each has its text per locale in `src/content/legal/<locale>/<page>.md`. The
@@ -22,3 +22,12 @@ export type PagePath = (typeof pagePaths)[number];
 export const routes = pagePaths.flatMap((path) =>
   locales.map((locale) => ({ locale, path, url: `${routePrefix(locale)}${path}` })),
 );
+
+/** Each page's social card (src/node/social-card.ts draws them): its size, as the page announces it, and its address. */
+export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
+
+/** The card's file name for the page at `path` (no locale prefix): `home`, `agb`, … */
+export const socialCardName = (path: string) => (path === '/' ? 'home' : path.replaceAll('/', ''));
+
+/** Where the card of that page in `locale` is served. */
+export const socialCardPath = (locale: Locale, path: string) => `/social/${locale}/${socialCardName(path)}.jpg`;

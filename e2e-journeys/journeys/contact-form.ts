@@ -1,6 +1,7 @@
 import agency from '../../src/content/agency.json' with { type: 'json' };
-import { localTemplates } from '../../local-inbox/env.mjs';
-import { SEND_PATH, type InboxMessage } from '../../local-inbox/handler.mjs';
+import { localTemplates } from '../../local-inbox/env.ts';
+import { SEND_PATH } from '../../local-inbox/handler.ts';
+import type { InboxMessage } from '../../local-inbox/inbox-page.ts';
 import { contactText } from '../../e2e/contact-text';
 import { uniqueEmail } from '../../e2e/inbox-client';
 import { setTimeout as sleep } from 'node:timers/promises';

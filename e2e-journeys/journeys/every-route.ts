@@ -1,3 +1,4 @@
+import { readToTheEnd } from '../../e2e/site-parts';
 import { routes } from '../../src/routes';
 import { expect, expectNoOverflow, journey, localeInfo, localizedPath, open, otherLocales, PHONE } from '../harness';
 
@@ -8,13 +9,7 @@ journey(
     for (const route of [...routes, { url: '/gibt-es-nicht/' }]) {
       await open(tab, route.url, { size: PHONE });
       await expectNoOverflow(tab, route.url);
-      // Down the whole page as a reader goes, so every lazy image and island wakes up.
-      await tab.evaluate(async () => {
-        for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight) {
-          window.scrollTo({ top: y, behavior: 'instant' });
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      });
+      await tab.evaluate(readToTheEnd);
       if (!('locale' in route)) continue;
       const page = await tab.evaluate(() => ({
         languages: Object.fromEntries(

@@ -9,9 +9,11 @@ import {
   darkAndStill,
   element,
   journey,
+  markPage,
   nextFrames,
   open,
   reachFor,
+  restoredBy,
   scrollToY,
   t,
   theme,
@@ -61,6 +63,32 @@ journey(
     expect(await theme(tab)).toEqual({ ...offersDark(), stored: 'light' });
   },
   { system: darkAndStill },
+);
+
+journey(
+  'a page shown again by Back or Forward shows the theme chosen since, in one frame, and the toggle goes on from it',
+  async (tab) => {
+    await open(tab, '/');
+    expect(await theme(tab)).toEqual({ ...offersDark(), stored: null });
+    await markPage(tab);
+    await tab.click('footer a[href="/impressum/"]');
+    await arrivedAt(tab, '/impressum/');
+    await markPage(tab);
+    await reachFor(tab, 'ThemeToggle');
+    await tab.click(themeToggle);
+    await expect.poll(() => theme(tab)).toEqual({ ...offersLight(), stored: 'dark' });
+
+    await restoredBy(tab, 'back', '/');
+    expect(await theme(tab)).toEqual({ ...offersLight(), stored: 'dark' });
+    // No button or link fades from the theme the page was left in.
+    await expect.poll(() => element(tab, 'html').attribute(THEME_SWITCHING_ATTRIBUTE)).toBeNull();
+    expect(await tab.evaluate(() => document.getAnimations().length), 'transitions on /').toBe(0);
+    await tab.click(themeToggle);
+    await expect.poll(() => theme(tab)).toEqual({ ...offersDark(), stored: 'light' });
+
+    await restoredBy(tab, 'forward', '/impressum/');
+    expect(await theme(tab)).toEqual({ ...offersDark(), stored: 'light' });
+  },
 );
 
 journey('a theme change shows in one frame: no button or link fades into the new theme after the rest', async (tab) => {

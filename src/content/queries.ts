@@ -26,6 +26,6 @@ export async function getLegalPage(locale: Locale, page: LegalPage) {
   throw new Error(
     existsSync(file)
       ? `${file} exists, but the legal collection did not load it: its pattern in src/content.config.ts does not cover "${locale}/".`
-      : `${file} is missing: every locale in src/i18n/locale-registry.ts needs each legal page (${page}).`,
+      : `${file} is missing: every locale in src/i18n/locales.ts needs each legal page (${page}).`,
   );
 }

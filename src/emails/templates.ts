@@ -14,13 +14,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import agency from '../content/agency.json' with { type: 'json' };
-import {
-  autoReplyEnvVariable,
-  autoReplyTemplateFile,
-  englishName,
-  locales,
-  type Locale,
-} from '../i18n/locale-registry.ts';
+import { autoReplyEnvVariable, autoReplyTemplateFile, englishName, locales, type Locale } from '../i18n/locales.ts';
 
 export type EmailTemplateName = 'notification' | `autoReply${Capitalize<Locale>}`;
 export interface EmailTemplateInfo {

@@ -87,3 +87,23 @@ describe('client:deferred="visible"', () => {
     expect(hydrate).toHaveBeenCalledOnce();
   });
 });
+
+describe('a page prerendered ahead of a visit', () => {
+  it('hydrates nothing until it is shown, then as any page does', async () => {
+    Object.assign(document, { prerendering: true });
+    const visible = island('visible');
+    const intent = island('intent');
+    scrolled(0.5);
+    await idle();
+    expect(visible.load).not.toHaveBeenCalled();
+    expect(observed).toEqual([]);
+
+    Object.assign(document, { prerendering: false });
+    document.dispatchEvent(new Event('prerenderingchange'));
+    scrolled(0.5);
+    intent.element.dispatchEvent(new Event('pointerover'));
+    await idle();
+    expect(visible.hydrate).toHaveBeenCalledOnce();
+    expect(intent.hydrate).toHaveBeenCalledOnce();
+  });
+});

@@ -35,9 +35,23 @@ const deferred: ClientDirective = (load, options, island) => {
   const reachedFor = () => void hydrate();
 
   prepareEarlyAnswers(island);
-  for (const type of INTENT_EVENTS) island.addEventListener(type, reachedFor, { passive: true });
-  if (options.value === 'visible') whenVisible(island, hydrate);
+  whenShown(() => {
+    for (const type of INTENT_EVENTS) island.addEventListener(type, reachedFor, { passive: true });
+    if (options.value === 'visible') whenVisible(island, hydrate);
+  });
 };
+
+/**
+ * Now, or for a page prerendered ahead of a visit (lib/speculation.ts) once it is shown: what an
+ * island reads as it hydrates, such as the contact form's draft in this tab's sessionStorage
+ * (docs/behaviour.md › Contact form), is then what the visitor has at that moment, not what they
+ * had when the prerender began.
+ */
+function whenShown(then: () => void) {
+  const page = document as Document & { prerendering?: boolean };
+  if (page.prerendering) page.addEventListener('prerenderingchange', then, { once: true });
+  else then();
+}
 
 /**
  * As soon as any part of the island is on screen. An island that only touches the window's edge

@@ -10,7 +10,7 @@ async function loadDictionary(locale: Locale): Promise<Dictionary> {
     return module.default;
   } catch (error) {
     throw new Error(
-      `${dictionaryFile(locale)} could not be loaded: every locale in src/i18n/locale-registry.ts needs its interface texts there.`,
+      `${dictionaryFile(locale)} could not be loaded: every locale in src/i18n/locales.ts needs its interface texts there.`,
       { cause: error },
     );
   }

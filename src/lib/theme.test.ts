@@ -1,5 +1,13 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
-import { DARK_CLASS, THEME_STORAGE_KEY, THEME_SWITCHING_ATTRIBUTE, initTheme, toggleTheme } from './theme';
+import {
+  DARK_CLASS,
+  THEME_STORAGE_KEY,
+  THEME_SWITCHING_ATTRIBUTE,
+  initTheme,
+  themeInitScript,
+  toggleTheme,
+} from './theme';
 
 /** Just enough of a document root: a class list and attributes. */
 function fakeRoot() {
@@ -87,4 +95,76 @@ it('toggleTheme keeps transitions off until the frame that shows the change has 
   expect(switching()).toBe(true);
   painted();
   expect(switching()).toBe(false);
+});
+
+/**
+ * The inline head script itself, run as the page runs it, against a page whose window and document
+ * are fakes: its events are dispatched by hand, its frames painted on demand.
+ */
+function runInlineScript({ prerendering = false } = {}) {
+  const root = fakeRoot();
+  const stored = new Map<string, string>();
+  const listeners = new Map<string, ((event: Partial<PageTransitionEvent>) => void)[]>();
+  const listen = (type: string, listener: (event: Partial<PageTransitionEvent>) => void) =>
+    listeners.set(type, [...(listeners.get(type) ?? []), listener]);
+  const win = {
+    localStorage: { getItem: (key: string) => stored.get(key) ?? null },
+    matchMedia: () => ({ matches: false }),
+    addEventListener: listen,
+  };
+  const doc = { documentElement: root, prerendering, addEventListener: listen };
+  const { whenPainted, painted } = frames();
+  const dispatch = (type: string, event: Partial<PageTransitionEvent> = {}) =>
+    listeners.get(type)?.forEach((listener) => listener(event));
+  return {
+    root,
+    stored,
+    dispatch,
+    painted,
+    start: () =>
+      void runInNewContext(themeInitScript, {
+        window: win,
+        document: doc,
+        requestAnimationFrame: whenPainted,
+        setTimeout: (then: () => void) => then(),
+      }),
+    dark: () => root.classList.contains(DARK_CLASS),
+    switching: () => root.getAttribute(THEME_SWITCHING_ATTRIBUTE) !== null,
+  };
+}
+
+describe('the inline head script (followStoredTheme)', () => {
+  it('applies the stored theme, and again, in one frame, when the page comes back from the back/forward cache', () => {
+    const page = runInlineScript();
+    page.stored.set(THEME_STORAGE_KEY, 'light');
+    page.start();
+    expect(page.dark()).toBe(false);
+    // Switched on another page, then Back: the restored page still had the class it was left with.
+    page.stored.set(THEME_STORAGE_KEY, 'dark');
+    page.dispatch('pageshow', { persisted: false });
+    expect(page.dark()).toBe(false);
+    page.dispatch('pageshow', { persisted: true });
+    expect({ dark: page.dark(), switching: page.switching() }).toEqual({ dark: true, switching: true });
+    page.painted();
+    expect(page.switching()).toBe(false);
+  });
+
+  it('a prerendered page shows the theme of the moment it is shown, not of when it was prerendered', () => {
+    const page = runInlineScript({ prerendering: true });
+    page.start();
+    expect(page.dark()).toBe(false);
+    page.stored.set(THEME_STORAGE_KEY, 'dark');
+    page.dispatch('prerenderingchange');
+    expect({ dark: page.dark(), switching: page.switching() }).toEqual({ dark: true, switching: true });
+    page.painted();
+    expect(page.switching()).toBe(false);
+  });
+
+  it('a page that is not prerendered does not listen for an activation', () => {
+    const page = runInlineScript();
+    page.start();
+    page.stored.set(THEME_STORAGE_KEY, 'dark');
+    page.dispatch('prerenderingchange');
+    expect(page.dark()).toBe(false);
+  });
 });

@@ -6,6 +6,15 @@ export type Theme = 'light' | 'dark';
 export const THEME_STORAGE_KEY = 'theme';
 export const DARK_CLASS = 'dark';
 
+/**
+ * Set on `<html>` from a theme change until the frame that shows it has been painted:
+ * theme-switching.css turns the colour transitions off meanwhile. Otherwise buttons and links would
+ * fade into the new theme after the rest of the page has switched, and each fading element would
+ * cost the browser style work in every frame of the fade, the first one, which answers the tap,
+ * included.
+ */
+export const THEME_SWITCHING_ATTRIBUTE = 'data-theme-switching';
+
 type ThemeStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 /**
@@ -35,46 +44,79 @@ export function initTheme(
   return theme;
 }
 
+/** What of the page's `document` `followStoredTheme` uses; `prerendering` is too new for TypeScript's DOM types. */
+type PrerenderingDocument = Pick<Document, 'addEventListener'> & { prerendering?: boolean };
+
 /**
- * The inline `<head>` script: `initTheme`'s own source, called with the constants of docs/behaviour.md › Theme. Marked pure,
- * so the early answers, which bundle this module into every page, leave it out.
+ * Keeps the page's theme the stored one: `apply` (`initTheme`) now, and again, through `inOneFrame`,
+ * when the page is shown later than it ran: restored by Back or Forward from the back/forward cache
+ * (`pageshow` with `persisted`), or activated from a prerender (`prerenderingchange`). Either page
+ * kept the theme it had when it was left or prerendered, and the visitor may have switched it since,
+ * on another page. Runs in the inline script, so it must not reference anything outside its body.
+ */
+export function followStoredTheme(
+  apply: () => unknown,
+  inOneFrame: (change: () => unknown) => void,
+  win: Pick<Window, 'addEventListener'> = window,
+  doc: PrerenderingDocument = document,
+): void {
+  apply();
+  win.addEventListener('pageshow', (event) => {
+    if (event.persisted) inOneFrame(apply);
+  });
+  if (doc.prerendering) doc.addEventListener('prerenderingchange', () => inOneFrame(apply), { once: true });
+}
+
+/**
+ * Makes `change` to the theme with colour transitions off until the frame that shows it has been
+ * painted (`attribute` on the root, theme-switching.css). The attribute's value counts the changes
+ * since it was last removed, so that a change that comes before the last one was painted keeps
+ * transitions off until its own frame has been painted too. Runs in the inline script as well.
+ */
+export function inOneFrame(
+  change: () => unknown,
+  attribute: string,
+  whenPainted: (then: () => void) => void,
+  root: HTMLElement = document.documentElement,
+): void {
+  const count = String(Number(root.getAttribute(attribute)) + 1);
+  root.setAttribute(attribute, count);
+  change();
+  whenPainted(() => {
+    if (root.getAttribute(attribute) === count) root.removeAttribute(attribute);
+  });
+}
+
+/**
+ * The inline `<head>` script: the source of `followStoredTheme`, `initTheme`, `inOneFrame` and
+ * `afterNextPaint`, called with the constants of docs/behaviour.md › Theme. Marked pure, so the
+ * early answers, which bundle this module into every page, leave it out.
  */
 export const themeInitScript = /* @__PURE__ */ inlineThemeScript();
 
 function inlineThemeScript() {
-  return `(${initTheme.toString()})(${JSON.stringify(THEME_STORAGE_KEY)},${JSON.stringify(DARK_CLASS)});`;
+  const [key, dark, switching] = [THEME_STORAGE_KEY, DARK_CLASS, THEME_SWITCHING_ATTRIBUTE].map((each) =>
+    JSON.stringify(each),
+  );
+  return (
+    `(${followStoredTheme.toString()})(` +
+    `function(){return(${initTheme.toString()})(${key},${dark})},` +
+    `function(change){(${inOneFrame.toString()})(change,${switching},${afterNextPaint.toString()})});`
+  );
 }
 
 function currentTheme(root: HTMLElement = document.documentElement): Theme {
   return root.classList.contains(DARK_CLASS) ? 'dark' : 'light';
 }
 
-/**
- * Set on `<html>` from a theme change until the frame that shows it has been painted:
- * theme-switching.css turns the colour transitions off meanwhile. Otherwise buttons and links would
- * fade into the new theme after the rest of the page has switched, and each fading element would
- * cost the browser style work in every frame of the fade, the first one, which answers the tap,
- * included.
- */
-export const THEME_SWITCHING_ATTRIBUTE = 'data-theme-switching';
-
-/**
- * Applies `theme` and saves it; docs/behaviour.md › Theme: the choice is stored on every change.
- * The attribute's value counts the changes since it was last removed, so that a change that comes
- * before the last one was painted keeps transitions off until its own frame has been painted too.
- */
+/** Applies `theme`, in one frame, and saves it; docs/behaviour.md › Theme: the choice is stored on every change. */
 export function setTheme(
   theme: Theme,
   root: HTMLElement = document.documentElement,
   storage?: ThemeStorage,
   whenPainted: (then: () => void) => void = afterNextPaint,
 ): void {
-  const change = String(Number(root.getAttribute(THEME_SWITCHING_ATTRIBUTE)) + 1);
-  root.setAttribute(THEME_SWITCHING_ATTRIBUTE, change);
-  root.classList.toggle(DARK_CLASS, theme === 'dark');
-  whenPainted(() => {
-    if (root.getAttribute(THEME_SWITCHING_ATTRIBUTE) === change) root.removeAttribute(THEME_SWITCHING_ATTRIBUTE);
-  });
+  inOneFrame(() => root.classList.toggle(DARK_CLASS, theme === 'dark'), THEME_SWITCHING_ATTRIBUTE, whenPainted, root);
   try {
     // Even reading `window.localStorage` throws where storage is blocked, hence inside the try.
     (storage ?? window.localStorage).setItem(THEME_STORAGE_KEY, theme);

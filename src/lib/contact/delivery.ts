@@ -47,7 +47,7 @@ export interface EmailJsConfig {
   serviceId: string;
   /**
    * Where the API lives: the library's own host unless a local inbox stands in for it; `/` for the
-   * origin the page was opened under (emailjs-settings.mjs).
+   * origin the page was opened under (src/node/emailjs-settings.ts).
    */
   origin?: string | undefined;
   templates: ContactTemplates;

@@ -17,7 +17,7 @@ export {
 
 /**
  * The contact form's EmailJS account as the browser gets it: through astro:env alone. The variables
- * are declared in emailjs-settings.mjs, whose schema (astro.config.mjs) stops a build without the
+ * are declared in src/node/emailjs-settings.ts, whose schema (astro.config.mjs) stops a build without the
  * required ones and names them; the auto-reply's variable per locale comes from the locale registry.
  */
 export const emailJsConfig: EmailJsConfig = {

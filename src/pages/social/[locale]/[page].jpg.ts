@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import type { Locale } from '../../../i18n/locales';
-import { renderSocialCard, socialCardName } from '../../../lib/social-card';
-import { socialCardOf } from '../../../lib/social-card-content';
-import { routes } from '../../../routes';
+import { renderSocialCard, socialCardOf } from '../../../node/social-card';
+import { routes, socialCardName } from '../../../routes';
 
 /** Each page's social card in each language, drawn when the site is built: `/social/en/agb.jpg`. */
 export function getStaticPaths() {

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Who may talk to the local inbox. It holds what visitors typed and can be told to fail sends, and
  * it runs on the agency's own machines, so only the site it belongs to may use it:
@@ -10,18 +9,18 @@
  * - Bodies are JSON, declared as `application/json`: a page elsewhere can only send that after a
  *   CORS preflight, which the inbox refuses it; a `no-cors` `text/plain` POST needs none.
  */
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 
-/** @typedef {true | readonly string[]} AllowedHosts as Vite's `server.allowedHosts`: `true` allows any host */
+/** As Vite's `server.allowedHosts`: `true` allows any host. */
+export type AllowedHosts = true | readonly string[];
 
 /**
  * Vite's host check (`isHostAllowedWithoutCache` in Vite 6 and 7): IP addresses, which no rebinding
  * domain can pose as; `localhost` and its subdomains; and the names in `allowedHosts`, where
- * `.example.com` stands for that domain and its subdomains.
- * @param {string | undefined} host the Host header
- * @param {AllowedHosts} allowedHosts
+ * `.example.com` stands for that domain and its subdomains. `host` is the Host header.
  */
-export function isAllowedHost(host, allowedHosts) {
+export function isAllowedHost(host: string | undefined, allowedHosts: AllowedHosts) {
   if (allowedHosts === true) return true;
   if (!host) return false;
   const trimmed = host.trim();
@@ -46,15 +45,12 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
  * Whether a browser request from the page at `origin` comes from the site the inbox at `host`
  * belongs to: the page is on that very origin (the dev server), or both are this machine's loopback
  * names on the same port (a built site, which reaches its inbox at 127.0.0.1 as another origin,
- * the way it reaches api.emailjs.com).
- * @param {string} origin the Origin header
- * @param {string} host the Host header, already allowed
+ * the way it reaches api.emailjs.com). `origin` is the Origin header, `host` the Host header,
+ * already allowed.
  */
-export function isOwnOrigin(origin, host) {
-  /** @type {URL} */
-  let page;
-  /** @type {URL} */
-  let target;
+export function isOwnOrigin(origin: string, host: string) {
+  let page: URL;
+  let target: URL;
   try {
     page = new URL(origin);
     target = new URL(`http://${host}`);
@@ -66,23 +62,17 @@ export function isOwnOrigin(origin, host) {
   return LOOPBACK.has(page.hostname) && LOOPBACK.has(target.hostname) && page.port === target.port;
 }
 
-/** @param {import('node:http').IncomingMessage} request */
-const isJson = (request) =>
+const isJson = (request: IncomingMessage) =>
   (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
 
-/**
- * Why the inbox refuses a request, as a status and a text, or undefined when it may go on.
- * @param {import('node:http').IncomingMessage} request
- * @param {AllowedHosts} allowedHosts
- * @returns {[number, string] | undefined}
- */
-export function refusal(request, allowedHosts) {
+/** Why the inbox refuses a request, as a status and a text, or undefined when it may go on. */
+export function refusal(request: IncomingMessage, allowedHosts: AllowedHosts): [number, string] | undefined {
   const { host, origin } = request.headers;
   if (!isAllowedHost(host, allowedHosts)) {
     const hostname = JSON.stringify(host?.replace(/:\d+$/, '') ?? '');
     return [403, `Blocked request. This host (${hostname}) is not allowed to reach the local inbox.`];
   }
-  if (origin !== undefined && !isOwnOrigin(origin, /** @type {string} */ (host))) {
+  if (origin !== undefined && !isOwnOrigin(origin, host ?? '')) {
     return [403, `Blocked request. The local inbox answers only pages of its own site, not ${origin}.`];
   }
   if (request.method === 'POST' && !isJson(request)) {

@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import config from '../../../astro.config.mjs';
-import { localInboxEnv, localTemplates } from '../../../local-inbox/env.mjs';
-import { emailTemplates } from '../../emails/templates';
-import { connectSrc, emailJsSettings, readEmailJsEnv, requiredEmailJsVariables } from './emailjs-settings.mjs';
+import config from '../../astro.config.mjs';
+import { localInboxEnv, localTemplates } from '../../local-inbox/env.ts';
+import { emailTemplates } from '../emails/templates';
+import { connectSrc, emailJsSettings, readEmailJsEnv, requiredEmailJsVariables } from './emailjs-settings.ts';
 
 /** The cells of the first Markdown table after `heading` in the Markdown file `file`, without its header row. */
 function markdownTable(file: string, heading: string): string[][] {

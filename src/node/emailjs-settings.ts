@@ -1,34 +1,33 @@
-// @ts-check
 /**
  * The contact form's EmailJS settings, declared once, and the one place Node reads them from the
  * environment. From the list come the environment schema (astro.config.mjs, so a build without a
- * required value stops and names it), the local inbox's stand-in values (local-inbox/env.mjs), and
+ * required value stops and names it), the local inbox's stand-in values (local-inbox/env.ts), and
  * the form's configuration, which the browser reads from the generated `astro:env/client` alone
  * (src/lib/contact/index.ts). `readEmailJsEnv` gives the build's content security policy and the dev
  * server's local inbox the values Astro will use. `.env.example` and the README's table are written for
  * people and checked against the list by `emailjs-settings.test.ts`.
  *
- * Plain JavaScript: the Astro config and the local inbox are plain Node.
+ * It imports only what Node can run as it is (each module by its `.ts` name): the Astro config and
+ * the local inbox are plain Node.
  */
 import { loadEnv } from 'vite';
-import { emailTemplates } from '../../emails/templates.ts';
+import { emailTemplates } from '../emails/templates.ts';
 
-/**
- * @typedef {object} EmailJsSetting
- * @property {string} name the environment variable
- * @property {string} description what it holds, as README's table says it
- * @property {boolean} required a build stops without it
- * @property {string | null} standIn what the local inbox sets instead; `null`: the inbox's own origin
- */
+interface EmailJsSetting {
+  /** The environment variable. */
+  name: string;
+  /** What it holds, as README's table says it. */
+  description: string;
+  /** A build stops without it. */
+  required: boolean;
+  /** What the local inbox sets instead; `null`: the inbox's own origin. */
+  standIn: string | null;
+}
 
-/**
- * The stand-in id the local inbox knows a template by (`autoReplyDe`: `template_autoreply_de`).
- * @param {string} name a key of `emailTemplates`
- */
-export const templateStandIn = (name) => `template_${name.replace(/^autoReply/, 'autoreply_').toLowerCase()}`;
+/** The stand-in id the local inbox knows a template by (`autoReplyDe`: `template_autoreply_de`); `name` is a key of `emailTemplates`. */
+export const templateStandIn = (name: string) => `template_${name.replace(/^autoReply/, 'autoreply_').toLowerCase()}`;
 
-/** @type {readonly EmailJsSetting[]} */
-export const emailJsSettings = [
+export const emailJsSettings: readonly EmailJsSetting[] = [
   {
     name: 'PUBLIC_EMAILJS_PUBLIC_KEY',
     description: 'Account → General → Public Key',
@@ -41,7 +40,7 @@ export const emailJsSettings = [
     required: true,
     standIn: 'service_local_inbox',
   },
-  // One per template: the notification, then an auto-reply per locale of src/i18n/locale-registry.ts.
+  // One per template: the notification, then an auto-reply per locale of src/i18n/locales.ts.
   ...Object.entries(emailTemplates).map(([name, template]) => ({
     name: template.envVariable,
     description: `Template for ${template.recipient}; variables ${template.params.map((param) => `\`${param}\``).join(', ')}`,
@@ -74,13 +73,10 @@ const EMAILJS_API_ORIGIN = 'https://api.emailjs.com';
 /**
  * Why a value cannot be used, or undefined. Checked here before the build, as astro:env checks the
  * other variables: a schema URL would refuse `/`, and the library glues its path to what it is given.
- * @param {string} value
- * @returns {string | undefined}
  */
-function apiOriginProblem(value) {
+function apiOriginProblem(value: string): string | undefined {
   if (value === PAGE_ORIGIN) return undefined;
-  /** @type {URL} */
-  let url;
+  let url: URL;
   try {
     url = new URL(value);
   } catch {
@@ -91,22 +87,22 @@ function apiOriginProblem(value) {
   return undefined;
 }
 
-/**
- * @typedef {object} EmailJsEnv the settings' values, as Astro will read them
- * @property {Partial<Record<string, string>>} values each setting's value, by variable
- * @property {boolean} configured whether any required value is set: none means the local inbox stands in
- * @property {string} origin the API origin the form will post to (`PAGE_ORIGIN` for the page's own)
- */
+/** The settings' values, as Astro will read them. */
+interface EmailJsEnv {
+  /** Each setting's value, by variable. */
+  values: Partial<Record<string, string>>;
+  /** Whether any required value is set: none means the local inbox stands in. */
+  configured: boolean;
+  /** The API origin the form will post to (`PAGE_ORIGIN` for the page's own). */
+  origin: string;
+}
 
 /**
  * The settings' values from the same sources Astro's env validation reads: the environment first,
  * then the `.env` files in `envDir` for `mode`. Throws, naming the variable, on an origin the form
- * could not post to.
- * @param {string} mode
- * @param {string | false} envDir `false`: the environment alone
- * @returns {EmailJsEnv}
+ * could not post to. `envDir` `false`: the environment alone.
  */
-export function readEmailJsEnv(mode, envDir) {
+export function readEmailJsEnv(mode: string, envDir: string | false): EmailJsEnv {
   const env = loadEnv(mode, envDir, 'PUBLIC_');
   const values = Object.fromEntries(emailJsSettings.map(({ name }) => [name, env[name]]));
   // An empty `PUBLIC_EMAILJS_ORIGIN=` (as in .env.example) means EmailJS's own host too.
@@ -117,8 +113,8 @@ export function readEmailJsEnv(mode, envDir) {
 }
 
 /**
- * The content security policy's `connect-src`: the site itself and the API the form posts to.
- * @param {string} origin an origin `readEmailJsEnv` gives
- * @returns {`connect-src ${string}`}
+ * The content security policy's `connect-src`: the site itself and the API the form posts to, an
+ * origin `readEmailJsEnv` gives.
  */
-export const connectSrc = (origin) => (origin === PAGE_ORIGIN ? "connect-src 'self'" : `connect-src 'self' ${origin}`);
+export const connectSrc = (origin: string): `connect-src ${string}` =>
+  origin === PAGE_ORIGIN ? "connect-src 'self'" : `connect-src 'self' ${origin}`;

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The local inbox: a stand-in for EmailJS that needs no account.
  *
@@ -9,17 +8,18 @@
  * status, a dropped connection, or none at all) through /inbox/failures, to walk the whole error
  * catalogue (docs/behaviour.md › Error catalogue) through the real library.
  *
- * Unlike EmailJS it answers only the site it belongs to (see request-guard.mjs), and nothing a
+ * Unlike EmailJS it answers only the site it belongs to (see request-guard.ts), and nothing a
  * request or a line of its file holds can break it.
  *
  * One Connect-style handler serves Astro's dev server (see integrations/local-inbox.ts), `npm start` and the
- * tests (see site-server.mjs).
+ * tests (see site-server.ts).
  */
 import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
+import type { IncomingMessage as Request, ServerResponse as Response } from 'node:http';
 import { dirname } from 'node:path';
 import { loadEmailTemplates } from '../src/emails/templates.ts';
-import { renderInboxPage, renderTemplatesPage } from './inbox-page.mjs';
-import { refusal } from './request-guard.mjs';
+import { renderInboxPage, renderTemplatesPage, type InboxMessage } from './inbox-page.ts';
+import { refusal, type AllowedHosts } from './request-guard.ts';
 
 export const SEND_PATH = '/api/v1.0/email/send';
 export const INBOX_PATH = '/inbox';
@@ -28,28 +28,35 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const MAX_FAILURE_TIMES = 100;
 
 /**
- * @typedef {{ status?: number | 'drop' | 'hang', text?: string, email?: string,
- *   templateId?: string, times?: number }} FailureRule
- *   `status: 'drop'` closes the connection without an answer: the browser's network error.
- *   `status: 'hang'` never answers, like a stalled connection; the request ends when the browser gives up.
- *   An HTTP `status` is 400–599.
- *   `email` / `templateId` limit the rule to matching calls, so parallel tests do not meet each other's.
- *   `times`: how many matching calls it fails (1 unless given).
- * @typedef {{ receivedAt: string, origin: string | null, lib_version: unknown, user_id: string,
- *   service_id: string, template_id: string, template_params: Record<string, unknown> }} InboxMessage
- * @typedef {{ lib_version?: unknown, user_id: string, service_id: string, template_id: string,
- *   template_params?: Record<string, unknown> }} SendRequest what validateSendRequest lets through
- * @typedef {import('node:http').IncomingMessage} Request
- * @typedef {import('node:http').ServerResponse} Response
- * @typedef {(request: Request, response: Response, next: () => void | Promise<void>) => Promise<void>} InboxHandler
- * @typedef {import('./request-guard.mjs').AllowedHosts} AllowedHosts
+ * A failure a test asks for:
+ * - `status: 'drop'` closes the connection without an answer: the browser's network error.
+ * - `status: 'hang'` never answers, like a stalled connection; the request ends when the browser gives up.
+ * - An HTTP `status` is 400–599.
+ * - `email` / `templateId` limit the rule to matching calls, so parallel tests do not meet each other's.
+ * - `times`: how many matching calls it fails (1 unless given).
  */
+export interface FailureRule {
+  status?: number | 'drop' | 'hang';
+  text?: string;
+  email?: string;
+  templateId?: string;
+  times?: number;
+}
+/** What validateSendRequest lets through. */
+export interface SendRequest {
+  lib_version?: unknown;
+  user_id: string;
+  service_id: string;
+  template_id: string;
+  template_params?: Record<string, unknown>;
+}
+type InboxHandler = (request: Request, response: Response, next: () => void | Promise<void>) => Promise<void>;
 
-/** @param {unknown} value @returns {value is Record<string, unknown>} */
-const isPlainObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Checks a send request the way the real API does; returns the reason it is refused, if it is. */
-function validateSendRequest(/** @type {unknown} */ body) {
+function validateSendRequest(body: unknown) {
   if (!isPlainObject(body)) return 'The request body must be a JSON object';
   for (const field of ['user_id', 'service_id', 'template_id']) {
     const value = body[field];
@@ -63,17 +70,15 @@ function validateSendRequest(/** @type {unknown} */ body) {
 /**
  * Reads a failure rule a test posts, or says what is wrong with it: a rule the inbox cannot apply
  * (`null`, a status of "500", a rule without a status) is refused, never kept to break later sends.
- * @param {unknown} body
- * @returns {{ rule: FailureRule } | { problem: string }}
  */
-function parseFailureRule(body) {
+function parseFailureRule(body: unknown): { rule: FailureRule } | { problem: string } {
   if (!isPlainObject(body)) return { problem: 'A failure rule must be a JSON object' };
   const known = ['status', 'text', 'email', 'templateId', 'times'];
   const unknown = Object.keys(body).filter((key) => !known.includes(key));
   if (unknown.length) return { problem: `Unknown field(s) in the failure rule: ${unknown.join(', ')}` };
   const { status, text, email, templateId, times } = body;
-  const isInteger = (/** @type {unknown} */ value, /** @type {number} */ min, /** @type {number} */ max) =>
-    Number.isInteger(value) && /** @type {number} */ (value) >= min && /** @type {number} */ (value) <= max;
+  const isInteger = (value: unknown, min: number, max: number) =>
+    Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
   if (status !== undefined && status !== 'drop' && status !== 'hang' && !isInteger(status, 400, 599)) {
     return { problem: 'status must be an HTTP error status (400–599), "drop" or "hang"' };
   }
@@ -85,41 +90,41 @@ function parseFailureRule(body) {
     return { problem: `times must be a whole number from 1 to ${MAX_FAILURE_TIMES}` };
   }
   if (status === undefined) return { problem: 'A failure rule needs a status' };
-  return { rule: /** @type {FailureRule} */ (body) };
+  return { rule: body };
 }
 
 /**
  * A line of the inbox file that can be shown: what the handler writes. Anything else (a line cut
  * off by a crash, an edit by hand) is skipped and counted, never a reason to fail the whole inbox.
- * @param {unknown} value
- * @returns {value is InboxMessage}
  */
-const isInboxMessage = (value) =>
+const isInboxMessage = (value: unknown): value is InboxMessage =>
   isPlainObject(value) &&
   typeof value.receivedAt === 'string' &&
   typeof value.template_id === 'string' &&
   isPlainObject(value.template_params);
 
 /**
- * @param {{ inboxFile: string, allowedHosts?: AllowedHosts }} options where messages are kept, one
- *   JSON object per line; which Host headers to answer besides IP addresses and localhost (as Vite's
- *   `server.allowedHosts`; the dev server passes its own)
- * @returns {InboxHandler} answers the send API and the inbox's own paths; hands anything else to `next`
+ * Answers the send API and the inbox's own paths; hands anything else to `next`. `inboxFile`: where
+ * messages are kept, one JSON object per line; `allowedHosts`: which Host headers to answer besides
+ * IP addresses and localhost (as Vite's `server.allowedHosts`; the dev server passes its own).
  */
-export function createInboxHandler({ inboxFile, allowedHosts = [] }) {
-  /** @type {FailureRule[]} */
-  let failures = [];
+export function createInboxHandler({
+  inboxFile,
+  allowedHosts = [],
+}: {
+  inboxFile: string;
+  allowedHosts?: AllowedHosts;
+}): InboxHandler {
+  let failures: FailureRule[] = [];
 
   const readInbox = async () => {
     const text = await readFile(inboxFile, 'utf-8').catch(() => '');
-    /** @type {InboxMessage[]} */
-    const messages = [];
+    const messages: InboxMessage[] = [];
     let unreadable = 0;
     for (const line of text.split('\n')) {
       if (!line.trim()) continue;
       try {
-        /** @type {unknown} */
-        const message = JSON.parse(line);
+        const message: unknown = JSON.parse(line);
         if (isInboxMessage(message)) messages.push(message);
         else unreadable++;
       } catch {
@@ -129,8 +134,7 @@ export function createInboxHandler({ inboxFile, allowedHosts = [] }) {
     return { messages, unreadable };
   };
 
-  /** @param {Record<string, unknown>} body */
-  const takeFailure = (body) => {
+  const takeFailure = (body: SendRequest) => {
     const email = isPlainObject(body.template_params) ? body.template_params.email : undefined;
     const rule = failures.find(
       (candidate) =>
@@ -141,8 +145,7 @@ export function createInboxHandler({ inboxFile, allowedHosts = [] }) {
     return rule;
   };
 
-  /** @param {Request} request @param {Response} response */
-  const handleSend = async (request, response) => {
+  const handleSend = async (request: Request, response: Response) => {
     // Like EmailJS, with CORS and its preflight; unlike it, for the site's own pages only (the
     // request guard has refused any other origin by now).
     if (request.headers.origin) response.setHeader('Access-Control-Allow-Origin', request.headers.origin);
@@ -168,7 +171,7 @@ export function createInboxHandler({ inboxFile, allowedHosts = [] }) {
       sendText(response, 400, problem);
       return;
     }
-    const body = /** @type {SendRequest} */ (parsed);
+    const body = parsed as SendRequest;
 
     const failure = takeFailure(body);
     if (failure?.status === 'hang') return;
@@ -181,8 +184,7 @@ export function createInboxHandler({ inboxFile, allowedHosts = [] }) {
       return;
     }
 
-    /** @type {InboxMessage} */
-    const message = {
+    const message: InboxMessage = {
       receivedAt: new Date().toISOString(),
       origin: request.headers.origin ?? null,
       lib_version: body.lib_version,
@@ -197,10 +199,8 @@ export function createInboxHandler({ inboxFile, allowedHosts = [] }) {
   };
 
   /**
-   * The inbox for people (/inbox) and tests (/inbox/messages, /inbox/failures).
-   * @param {Request} request @param {Response} response @param {URL} url
-   */
-  const handleInbox = async (request, response, { pathname, searchParams }) => {
+  /** The inbox for people (/inbox) and tests (/inbox/messages, /inbox/failures). */
+  const handleInbox = async (request: Request, response: Response, { pathname, searchParams }: URL) => {
     if (pathname === `${INBOX_PATH}/messages`) {
       if (request.method === 'DELETE') {
         await rm(inboxFile, { force: true });
@@ -232,8 +232,7 @@ export function createInboxHandler({ inboxFile, allowedHosts = [] }) {
   };
 
   return async (request, response, next) => {
-    /** @type {URL} */
-    let url;
+    let url: URL;
     try {
       url = new URL(request.url ?? '/', 'http://localhost');
     } catch {
@@ -266,12 +265,9 @@ class BodyTooLargeError extends Error {}
 /**
  * The request's JSON body, or undefined once it has answered why there is none: 413 for a body
  * past MAX_BODY_BYTES (it stops reading there), 400 for one that is no JSON.
- * @param {Request} request @param {Response} response
- * @returns {Promise<unknown>}
  */
-async function readJsonBody(request, response) {
-  /** @type {string} */
-  let text;
+async function readJsonBody(request: Request, response: Response): Promise<unknown> {
+  let text: string;
   try {
     text = await readBody(request);
   } catch (error) {
@@ -281,23 +277,19 @@ async function readJsonBody(request, response) {
     return undefined;
   }
   try {
-    /** @type {unknown} */
-    const body = JSON.parse(text);
-    return body;
+    return JSON.parse(text) as unknown;
   } catch {
     sendText(response, 400, 'The request body must be valid JSON');
     return undefined;
   }
 }
 
-/** @param {Request} request @returns {Promise<string>} */
-function readBody(request) {
+function readBody(request: Request) {
   if (Number(request.headers['content-length']) > MAX_BODY_BYTES) return Promise.reject(new BodyTooLargeError());
-  return new Promise((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     let size = 0;
-    /** @type {Buffer[]} */
-    const chunks = [];
-    const onData = (/** @type {Buffer} */ chunk) => {
+    const chunks: Buffer[] = [];
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
       request.off('data', onData);
@@ -309,26 +301,21 @@ function readBody(request) {
   });
 }
 
-/** @param {Response} response @param {number} status @param {string} text */
-export function sendText(response, status, text) {
+export function sendText(response: Response, status: number, text: string) {
   response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
   response.end(text);
 }
 
 /** A broken template file is shown on the page, not answered with a 500. */
 const loadTemplates = () =>
-  loadEmailTemplates().catch((/** @type {unknown} */ error) =>
-    error instanceof Error ? error : new Error(String(error)),
-  );
+  loadEmailTemplates().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
 
-/** @param {Response} response @param {string} html */
-function sendHtml(response, html) {
+function sendHtml(response: Response, html: string) {
   response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
   response.end(html);
 }
 
-/** @param {Response} response @param {unknown} data */
-function sendJson(response, data) {
+function sendJson(response: Response, data: unknown) {
   response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   response.end(JSON.stringify(data));
 }

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderSocialCard, SOCIAL_CARD, type SocialCard } from './social-card';
+import { SOCIAL_CARD } from '../routes';
+import { renderSocialCard, type SocialCard } from './social-card';
 
 /** The build draws a card per page and language; each may take this long (about 0.2 s here). */
 const CARD_RENDER_BUDGET_MS = 1500;

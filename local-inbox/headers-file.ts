@@ -1,14 +1,9 @@
-// @ts-check
 /**
  * Reads a Netlify/Cloudflare-style `_headers` file, so the local server sends the same headers as
  * the production host and the tests see the site under them.
- *
- * @param {string} text
- * @returns {{ pattern: string, headers: [string, string][] }[]}
  */
-export function parseHeadersFile(text) {
-  /** @type {{ pattern: string, headers: [string, string][] }[]} */
-  const rules = [];
+export function parseHeadersFile(text: string) {
+  const rules: { pattern: string; headers: [string, string][] }[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
@@ -25,7 +20,7 @@ export function parseHeadersFile(text) {
 }
 
 /** `/*` matches everything, `/_astro/*` everything below it, anything else only itself. */
-export function headersFor(/** @type {ReturnType<typeof parseHeadersFile>} */ rules, /** @type {string} */ pathname) {
+export function headersFor(rules: ReturnType<typeof parseHeadersFile>, pathname: string) {
   return rules
     .filter(({ pattern }) => (pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern))
     .flatMap((rule) => rule.headers);

@@ -1,25 +1,23 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import satori from 'satori';
-import sharp from 'sharp';
-import { localeInfo, type Locale } from '../i18n/locales';
-
 /**
  * The picture a shared link shows (Open Graph, X): one per page and language, drawn at build time
  * from the page's title in the agency's look. satori lays the card out and turns its text into
  * shapes with Inter from node_modules (no network, no system font), sharp writes a JPEG: smooth
  * gradients at under half a full-colour PNG's size, without the slow palette quantising a PNG of
- * that size would need.
+ * that size would need. Its size and address are the pages' (src/routes.ts).
  */
-export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import satori from 'satori';
+import sharp from 'sharp';
+import { colors } from '../../tailwind.config.mjs';
+import { mark } from '../components/mark';
+import { getAgency, getLegalPage } from '../content/queries';
+import { localeInfo, type Locale } from '../i18n/locales';
+import { getTranslator } from '../i18n/translate';
+import { SOCIAL_CARD, type LegalPage } from '../routes';
+
 /** Sharp type and smooth gradients, at about 60 KB a card (mozjpeg would save 7% at 80 times the time). */
 const CARD_JPEG_QUALITY = 90;
-
-/** The card's file name for the page at `path` (no locale prefix): `home`, `agb`, … */
-export const socialCardName = (path: string) => (path === '/' ? 'home' : path.replaceAll('/', ''));
-
-/** Where the card of that page in `locale` is served. */
-export const socialCardPath = (locale: Locale, path: string) => `/social/${locale}/${socialCardName(path)}.jpg`;
 
 export interface SocialCard {
   locale: Locale;
@@ -30,6 +28,16 @@ export interface SocialCard {
   title: string;
   /** The site's address without its scheme. */
   host: string;
+}
+
+/** What the card of a page says: the page's own title in its language, as its heading shows it. */
+export async function socialCardOf(locale: Locale, path: string): Promise<SocialCard> {
+  const t = getTranslator(locale);
+  const agency = await getAgency();
+  const common = { locale, name: agency.name, host: new URL(agency.siteUrl).host };
+  if (path === '/') return { ...common, kicker: t('hero.eyebrow'), title: t('hero.title') };
+  const legal = await getLegalPage(locale, path.replaceAll('/', '') as LegalPage);
+  return { ...common, kicker: t('footer.legal'), title: legal.data.title };
 }
 
 const fontDir = createRequire(import.meta.url)
@@ -66,28 +74,26 @@ const h = (type: string, props: Record<string, unknown>, ...children: (Node | st
   props: { ...props, children },
 });
 
-// The mark and the river, as in Logo.astro and the hero: evening light over the Rhine's waves.
-const mark = () =>
+const { brand, ember } = colors;
+const white = '#ffffff';
+
+// The mark on a white tile, its waves in the brand colour.
+const markOnWhite = () =>
   h(
     'svg',
     { width: 64, height: 64, viewBox: '0 0 32 32' },
-    h('rect', { width: 32, height: 32, rx: 9, fill: '#ffffff' }),
-    h('circle', { cx: 16, cy: 15, r: 5.5, fill: '#fb923c' }),
-    h('path', {
-      d: 'M5 19.5c2.2 0 2.2-1.5 4.4-1.5s2.2 1.5 4.4 1.5 2.2-1.5 4.4-1.5 2.2 1.5 4.4 1.5 2.2-1.5 4.4-1.5',
-      fill: 'none',
-      stroke: '#0c5b6c',
-      strokeWidth: 2.2,
-      strokeLinecap: 'round',
-    }),
-    h('path', {
-      d: 'M8 24c1.6 0 1.6-1.2 3.2-1.2s1.6 1.2 3.2 1.2 1.6-1.2 3.2-1.2 1.6 1.2 3.2 1.2 1.6-1.2 3.2-1.2',
-      fill: 'none',
-      stroke: '#0c5b6c',
-      strokeOpacity: 0.7,
-      strokeWidth: 2.2,
-      strokeLinecap: 'round',
-    }),
+    h('rect', { ...mark.tile, fill: white }),
+    h('circle', { ...mark.sun, fill: ember[400] }),
+    ...mark.waves.map((d, far) =>
+      h('path', {
+        d,
+        fill: 'none',
+        stroke: brand[700],
+        strokeOpacity: far ? mark.farWaveOpacity : 1,
+        strokeWidth: mark.stroke['stroke-width'],
+        strokeLinecap: mark.stroke['stroke-linecap'],
+      }),
+    ),
   );
 const WAVES_HEIGHT = 200;
 const SUN = { left: 940, top: 70, size: 170, glow: 110 };
@@ -103,15 +109,15 @@ const waves = () =>
     },
     h('path', {
       d: 'M0 90c150 0 150-40 300-40s150 40 300 40 150-40 300-40 150 40 300 40v170H0z',
-      fill: '#0c8299',
+      fill: brand[600],
       fillOpacity: 0.65,
     }),
     h('path', {
       d: 'M0 150c150 0 150-32 300-32s150 32 300 32 150-32 300-32 150 32 300 32v110H0z',
-      fill: '#135667',
+      fill: brand[700],
       fillOpacity: 0.9,
     }),
-    h('path', { d: 'M0 205c150 0 150-24 300-24s150 24 300 24 150-24 300-24 150 24 300 24v55H0z', fill: '#082f3b' }),
+    h('path', { d: 'M0 205c150 0 150-24 300-24s150 24 300 24 150-24 300-24 150 24 300 24v55H0z', fill: brand[950] }),
   );
 
 function card({ locale, name, kicker, title, host }: SocialCard): Node {
@@ -126,8 +132,8 @@ function card({ locale, name, kicker, title, host }: SocialCard): Node {
         position: 'relative',
         padding: '64px 80px',
         fontFamily: 'Inter',
-        color: '#ffffff',
-        backgroundImage: 'linear-gradient(135deg, #082f3b 0%, #0e6a7d 60%, #10a3bb 100%)',
+        color: white,
+        backgroundImage: `linear-gradient(135deg, ${brand[950]} 0%, ${brand[700]} 60%, ${brand[500]} 100%)`,
       },
     },
     // The evening sun and its glow: a radial gradient, which costs the rasteriser far less time
@@ -139,7 +145,8 @@ function card({ locale, name, kicker, title, host }: SocialCard): Node {
         top: SUN.top - SUN.glow,
         width: SUN.size + 2 * SUN.glow,
         height: SUN.size + 2 * SUN.glow,
-        backgroundImage: 'radial-gradient(circle, rgba(251, 146, 60, 0.5) 30%, rgba(251, 146, 60, 0) 70%)',
+        // The sun's colour at half and at no opacity (#rrggbbaa).
+        backgroundImage: `radial-gradient(circle, ${ember[400]}80 30%, ${ember[400]}00 70%)`,
       },
     }),
     h('div', {
@@ -150,14 +157,14 @@ function card({ locale, name, kicker, title, host }: SocialCard): Node {
         width: SUN.size,
         height: SUN.size,
         borderRadius: SUN.size / 2,
-        backgroundColor: '#fb923c',
+        backgroundColor: ember[400],
       },
     }),
     waves(),
     h(
       'div',
       { style: { display: 'flex', alignItems: 'center', gap: 20, fontSize: 34, fontWeight: 700 } },
-      mark(),
+      markOnWhite(),
       name,
     ),
     h(
@@ -169,7 +176,7 @@ function card({ locale, name, kicker, title, host }: SocialCard): Node {
           fontWeight: 700,
           letterSpacing: 3,
           textTransform: 'uppercase',
-          color: '#a2edf5',
+          color: brand[200],
         },
       },
       kicker,
@@ -190,7 +197,7 @@ function card({ locale, name, kicker, title, host }: SocialCard): Node {
     ),
     h(
       'div',
-      { style: { position: 'absolute', left: 80, top: 560, fontSize: 24, fontWeight: 500, color: '#cff7fb' } },
+      { style: { position: 'absolute', left: 80, top: 560, fontSize: 24, fontWeight: 500, color: brand[100] } },
       `${localeInfo[locale].name} · ${host}`,
     ),
   );

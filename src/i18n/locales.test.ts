@@ -1,21 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
+import * as registry from './locales';
 
-type Registry = typeof import('./locale-registry');
-/** The registry as written, whatever its languages: the test adds one it does not have. */
-const actual = () => vi.importActual<Registry>('./locale-registry');
-const { defaultLocale, localeInfo, locales } = await actual();
-const withFake = [...locales, 'xx'];
+const { defaultLocale, localeInfo, locales } = registry;
+/** The registry as written, whatever its languages. */
+const real = [...locales];
+const withFake = [...real, 'xx'];
 
 /**
  * A third language in the registry, and nothing else: every consumer must pick it up by itself
- * (README, "Content, texts and languages"). `xx` has no data at all, which is what the completeness test and
- * the missing-file messages are for.
+ * (README, "Content, texts and languages"). `xx` has no data at all, which is what the completeness
+ * test and the missing-file messages are for. It is added to the registry's own objects before any
+ * consumer is imported, as an entry written into the file would be.
  */
-vi.mock('./locale-registry', async (importOriginal) => {
-  const registry = await importOriginal<Registry>();
-  const localeInfo = { ...registry.localeInfo, xx: { htmlLang: 'xx-XX', shortLabel: 'XX', name: 'Xxish' } };
-  return { ...registry, localeInfo, locales: Object.keys(localeInfo) };
-});
+Object.assign(localeInfo, { xx: { htmlLang: 'xx-XX', shortLabel: 'XX', name: 'Xxish' } });
+(locales as string[]).push('xx');
 
 // What the content collections are given, seen without running them.
 vi.mock('astro/loaders', () => ({
@@ -26,21 +24,15 @@ vi.mock('astro:content', () => ({
   getEntry: () => Promise.resolve(undefined),
   getCollection: () => Promise.resolve([]),
 }));
-vi.mock('astro:env/client', async () => {
-  const { locales: real } = await actual();
-  return {
-    PUBLIC_EMAILJS_PUBLIC_KEY: 'key',
-    PUBLIC_EMAILJS_SERVICE_ID: 'service',
-    PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID: 'notification',
-    ...Object.fromEntries(
-      [...real, 'xx'].map((locale) => [
-        `PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_${locale.toUpperCase()}`,
-        `reply-${locale}`,
-      ]),
-    ),
-    PUBLIC_EMAILJS_ORIGIN: undefined,
-  };
-});
+vi.mock('astro:env/client', () => ({
+  PUBLIC_EMAILJS_PUBLIC_KEY: 'key',
+  PUBLIC_EMAILJS_SERVICE_ID: 'service',
+  PUBLIC_EMAILJS_NOTIFICATION_TEMPLATE_ID: 'notification',
+  ...Object.fromEntries(
+    withFake.map((locale) => [`PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_${locale.toUpperCase()}`, `reply-${locale}`]),
+  ),
+  PUBLIC_EMAILJS_ORIGIN: undefined,
+}));
 
 describe('a locale added to the registry alone', () => {
   it('gets its pages, its switch entry and its alternates', async () => {
@@ -66,7 +58,7 @@ describe('a locale added to the registry alone', () => {
     const { astroI18n, sitemapI18n } = await import('./locales');
     expect(astroI18n().locales).toEqual(withFake);
     expect(sitemapI18n().locales).toEqual({
-      ...Object.fromEntries(locales.map((locale) => [locale, localeInfo[locale].htmlLang])),
+      ...Object.fromEntries(real.map((locale) => [locale, localeInfo[locale].htmlLang])),
       xx: 'xx-XX',
     });
   });
@@ -90,7 +82,7 @@ describe('a locale added to the registry alone', () => {
     expect(emailJsConfig.templates.autoReply).toEqual(
       Object.fromEntries(withFake.map((locale) => [locale, `reply-${locale}`])),
     );
-    const { localInboxEnv, localTemplates, requiredEmailJsVariables } = await import('../../local-inbox/env.mjs');
+    const { localInboxEnv, localTemplates, requiredEmailJsVariables } = await import('../../local-inbox/env.ts');
     expect(requiredEmailJsVariables).toContain('PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX');
     expect(localInboxEnv('http://127.0.0.1:1').PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX).toBe('template_autoreply_xx');
     expect(localTemplates.autoReply).toHaveProperty('xx', 'template_autoreply_xx');
@@ -98,7 +90,7 @@ describe('a locale added to the registry alone', () => {
 
   it('has its messages shown in the local inbox through its own template', async () => {
     const { emailTemplates } = await import('../emails/templates');
-    const { renderInboxPage } = await import('../../local-inbox/inbox-page.mjs');
+    const { renderInboxPage } = await import('../../local-inbox/inbox-page.ts');
     const template = {
       ...(emailTemplates as Record<string, (typeof emailTemplates)['notification']>).autoReplyXx,
       name: 'autoReplyXx' as never,
@@ -121,11 +113,11 @@ describe('a locale added to the registry alone', () => {
 
   it('fails the build naming each file it lacks, rather than a wrong one', async () => {
     await expect(import('./translate')).rejects.toThrow(
-      'src/i18n/dictionaries/xx.ts could not be loaded: every locale in src/i18n/locale-registry.ts needs its interface texts there.',
+      'src/i18n/dictionaries/xx.ts could not be loaded: every locale in src/i18n/locales.ts needs its interface texts there.',
     );
     const { getLegalPage } = await import('../content/queries');
     await expect(getLegalPage('xx' as never, 'agb')).rejects.toThrow(
-      'src/content/legal/xx/agb.md is missing: every locale in src/i18n/locale-registry.ts needs each legal page (agb).',
+      'src/content/legal/xx/agb.md is missing: every locale in src/i18n/locales.ts needs each legal page (agb).',
     );
     // A text that is there but was not loaded: the collection is at fault, and the message says so.
     await expect(getLegalPage(defaultLocale, 'agb')).rejects.toThrow(
@@ -136,7 +128,7 @@ describe('a locale added to the registry alone', () => {
       'src/emails/auto-reply.xx.html is missing: it is the template for a visitor who wrote from a page in xx',
     );
     const { localizedText } = await import('../content/schemas/fields');
-    const result = localizedText.safeParse(Object.fromEntries(locales.map((locale) => [locale, 'Text'])));
+    const result = localizedText.safeParse(Object.fromEntries(real.map((locale) => [locale, 'Text'])));
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['xx']);
   });
 });

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The part of a file that a `Range` request header asks for (RFC 9110 § 14). Safari plays an MP4
  * only from a server that answers `Range: bytes=0-1` with 206, so the local server must honour it.
@@ -6,12 +5,13 @@
  * One range of bytes is served as asked. Anything else the RFC lets a server ignore (several ranges,
  * another unit, a malformed header, a last byte before the first) answers with the whole file.
  *
- * @param {string | undefined} header the request's `Range` header
- * @param {number} size the file's length in bytes
- * @returns {{ start: number, end: number } | 'whole' | 'unsatisfiable'}
- *   the first and last byte (inclusive), the whole file (200), or nothing of it (416)
+ * `header` is the request's `Range` header, `size` the file's length in bytes. The answer is the
+ * first and last byte (inclusive), the whole file (200), or nothing of it (416).
  */
-export function byteRange(header, size) {
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'whole' | 'unsatisfiable' {
   const match = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return 'whole';
   const [, first = '', last = ''] = match;

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { localTemplates } from '../local-inbox/env.mjs';
-import { SEND_PATH, type FailureRule, type SendRequest } from '../local-inbox/handler.mjs';
+import { localTemplates } from '../local-inbox/env.ts';
+import { SEND_PATH, type FailureRule, type SendRequest } from '../local-inbox/handler.ts';
 import { CONTACT_DRAFT_KEY } from '../src/lib/contact/draft';
 import { emptyMessage, type ContactMessage } from '../src/lib/contact/message';
 import { text } from './contact-text';

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The local inbox as pages, a tool for people only: /inbox shows every message the site sent, newest
  * first, as its recipient will see it (rendered through its template from src/emails), with the raw
@@ -10,22 +9,29 @@ import {
   emailTemplates,
   prepareForEmailJs,
   renderEmail,
+  type EmailTemplate,
+  type EmailTemplateName,
 } from '../src/emails/templates.ts';
-import { defaultLocale, localeInfo } from '../src/i18n/locale-registry.ts';
-import { templateStandIn } from '../src/lib/contact/emailjs-settings.mjs';
+import { defaultLocale, localeInfo } from '../src/i18n/locales.ts';
+import { templateStandIn } from '../src/node/emailjs-settings.ts';
 
-/**
- * @typedef {import('../src/emails/templates.ts').EmailTemplate} EmailTemplate
- * @typedef {import('../src/emails/templates.ts').EmailTemplateName} EmailTemplateName
- * @typedef {import('./handler.mjs').InboxMessage} InboxMessage
- */
+/** A message as the inbox keeps it: the send request as the API received it, and when and from where. */
+export interface InboxMessage {
+  receivedAt: string;
+  origin: string | null;
+  lib_version: unknown;
+  user_id: string;
+  service_id: string;
+  template_id: string;
+  template_params: Record<string, unknown>;
+}
 
 const INBOX_PAGE_PATH = '/inbox';
 
 /** Which template each local stand-in id stands for. */
-const templateNames = /** @type {Record<string, EmailTemplateName>} */ (
-  Object.fromEntries(Object.keys(emailTemplates).map((name) => [templateStandIn(name), name]))
-);
+const templateNames = Object.fromEntries(
+  Object.keys(emailTemplates).map((name) => [templateStandIn(name), name]),
+) as Record<string, EmailTemplateName>;
 
 /** Newest messages per inbox page: 200 long messages on one page made it 25 MB. */
 export const MESSAGES_PER_PAGE = 20;
@@ -33,21 +39,19 @@ export const MESSAGES_PER_PAGE = 20;
 /**
  * A parameter as text. The form sends strings, but the file may hold anything a request carried:
  * `{"toString": 1}` cannot even be turned into a string the usual way.
- * @param {unknown} value
  */
-const asText = (value) =>
+const asText = (value: unknown) =>
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- TypeScript types JSON.stringify as always returning a string; for undefined, a function or a symbol it returns undefined
   typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 
-/** @param {Record<string, unknown>} params */
-const paramsAsText = (params) => Object.fromEntries(Object.entries(params).map(([key, value]) => [key, asText(value)]));
+const paramsAsText = (params: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(params).map(([key, value]) => [key, asText(value)]));
 
 /**
  * The message as its recipient sees it, or why it cannot be shown. The e-mail sits in a sandboxed
  * frame: its own styles stay its own, and nothing in it can run.
- * @param {InboxMessage} message @param {EmailTemplate[] | Error} templates
  */
-function renderedEmail(message, templates) {
+function renderedEmail(message: InboxMessage, templates: EmailTemplate[] | Error) {
   if (templates instanceof Error) return { subject: message.template_id, body: problem(templates.message) };
   const template = templates.find((candidate) => candidate.name === templateNames[message.template_id]);
   if (!template) {
@@ -61,12 +65,11 @@ function renderedEmail(message, templates) {
     const frame = `<iframe sandbox title="${escape(subject)}" srcdoc="${escape(html)}"></iframe>`;
     return { subject, body: `<p class="meta">${escape(EMAILS_DIR)}/${escape(template.file)}</p>${frame}` };
   } catch (error) {
-    return { subject: message.template_id, body: problem(/** @type {Error} */ (error).message) };
+    return { subject: message.template_id, body: problem((error as Error).message) };
   }
 }
 
-/** @param {InboxMessage} message @param {EmailTemplate[] | Error} templates */
-function renderedMessage(message, templates) {
+function renderedMessage(message: InboxMessage, templates: EmailTemplate[] | Error) {
   const { subject, body } = renderedEmail(message, templates);
   const params = Object.entries(paramsAsText(message.template_params))
     .map(([key, value]) => `<tr><th>${escape(key)}</th><td>${escape(value)}</td></tr>`)
@@ -92,17 +95,12 @@ function renderedMessage(message, templates) {
 </li>`;
 }
 
-/**
- * EmailJS variables as the templates write them.
- * @param {readonly string[]} names
- */
-const variables = (names) => names.map((name) => `<code>{{${escape(name)}}}</code>`).join(', ');
+/** EmailJS variables as the templates write them. */
+const variables = (names: readonly string[]) => names.map((name) => `<code>{{${escape(name)}}}</code>`).join(', ');
 
-/** @param {string} text */
-const problem = (text) => `<p class="problem">${escape(text)}</p>`;
+const problem = (text: string) => `<p class="problem">${escape(text)}</p>`;
 
-/** @param {string} title @param {string} lead @param {string} main */
-const layout = (title, lead, main) => `<!doctype html>
+const layout = (title: string, lead: string, main: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -133,18 +131,20 @@ ${main}
 </html>`;
 
 /**
- * One page of the inbox, MESSAGES_PER_PAGE messages long, with links to the newer and older ones.
- * @param {InboxMessage[]} messages newest first
- * @param {EmailTemplate[] | Error} templates the templates from src/emails, or why they could not be read
- * @param {{ page?: number, unreadable?: number }} [view] which page (1 = the newest messages); how many
- *   lines of the inbox file could not be read
+ * One page of the inbox, MESSAGES_PER_PAGE messages long, with links to the newer and older ones:
+ * `messages` newest first; `templates` from src/emails, or why they could not be read; `page` which
+ * page (1 = the newest messages); `unreadable` how many lines of the inbox file could not be read.
  */
-export function renderInboxPage(messages, templates, { page: asked = 1, unreadable = 0 } = {}) {
+export function renderInboxPage(
+  messages: InboxMessage[],
+  templates: EmailTemplate[] | Error,
+  { page: asked = 1, unreadable = 0 }: { page?: number; unreadable?: number } = {},
+) {
   const pages = Math.max(1, Math.ceil(messages.length / MESSAGES_PER_PAGE));
   const page = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), pages) : 1;
   const shown = messages.slice((page - 1) * MESSAGES_PER_PAGE, page * MESSAGES_PER_PAGE);
   const items = shown.map((message) => renderedMessage(message, templates)).join('\n');
-  const pageLink = (/** @type {number} */ to, /** @type {string} */ label) =>
+  const pageLink = (to: number, label: string) =>
     `<a href="${INBOX_PAGE_PATH}${to === 1 ? '' : `?page=${to}`}">${label}</a>`;
   const navigation =
     pages > 1
@@ -164,9 +164,8 @@ export function renderInboxPage(messages, templates, { page: asked = 1, unreadab
 /**
  * Each template as it goes into the EmailJS dashboard: the agency's facts filled in, EmailJS's own
  * `{{variables}}` kept, and which environment variable then holds its id.
- * @param {EmailTemplate[] | Error} templates
  */
-export function renderTemplatesPage(templates) {
+export function renderTemplatesPage(templates: EmailTemplate[] | Error) {
   const main =
     templates instanceof Error
       ? problem(templates.message)
@@ -176,7 +175,7 @@ export function renderTemplatesPage(templates) {
             try {
               prepared = prepareForEmailJs(template);
             } catch (error) {
-              return `<section><h2>${escape(template.file)}</h2>${problem(/** @type {Error} */ (error).message)}</section>`;
+              return `<section><h2>${escape(template.file)}</h2>${problem((error as Error).message)}</section>`;
             }
             const id = `template-${template.name}`;
             return `<section>

@@ -1,22 +1,20 @@
-// @ts-check
 /**
  * A static host for a built site with the local inbox on the same port: what `npm start`, the
  * end-to-end tests and `npm run perf` serve.
  */
 import { createReadStream, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createGzip } from 'node:zlib';
 import { extname, join, normalize, resolve } from 'node:path';
-import { byteRange } from './byte-range.mjs';
-import { createInboxHandler, sendText } from './handler.mjs';
-import { headersFor, parseHeadersFile } from './headers-file.mjs';
+import { byteRange } from './byte-range.ts';
+import { createInboxHandler, sendText } from './handler.ts';
+import { headersFor, parseHeadersFile } from './headers-file.ts';
 
 /** Where local-inbox builds go (npm start, the tests, npm run perf), so dist/ stays deployable. */
 export const LOCAL_BUILD_DIR = 'dist-local';
 
-/** @type {Partial<Record<string, string>>} */
-const contentTypes = {
+const contentTypes: Partial<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -38,13 +36,8 @@ const contentTypes = {
  * Sends a file as it is, or the one range of it that the request asks for (206), as static hosts do.
  * This server sends no validators, so a conditional range (`If-Range`) can never be known to still
  * match: it gets the whole file, as RFC 9110 § 13.1.5 requires.
- * @param {import('node:http').IncomingMessage} request
- * @param {import('node:http').ServerResponse} response
- * @param {string} file
- * @param {string} type
- * @param {number} size
  */
-function sendFile(request, response, file, type, size) {
+function sendFile(request: IncomingMessage, response: ServerResponse, file: string, type: string, size: number) {
   const range = request.headers['if-range'] === undefined ? byteRange(request.headers.range, size) : 'whole';
   if (range === 'unsatisfiable') {
     response.writeHead(416, { 'Content-Range': `bytes */${size}`, 'Accept-Ranges': 'bytes' });
@@ -64,11 +57,8 @@ function sendFile(request, response, file, type, size) {
   createReadStream(file, { start, end }).pipe(response);
 }
 
-/**
- * @param {{ root: string, inboxFile: string }} options
- *   root: a built site; inboxFile: where the inbox keeps messages, one JSON object per line.
- */
-export function createSiteServer({ root: siteRoot, inboxFile }) {
+/** `root`: a built site; `inboxFile`: where the inbox keeps messages, one JSON object per line. */
+export function createSiteServer({ root: siteRoot, inboxFile }: { root: string; inboxFile: string }) {
   const root = resolve(siteRoot);
   const headerRules = parseHeadersFile(readFileSync(join(root, '_headers'), 'utf-8'));
   const inbox = createInboxHandler({ inboxFile });
@@ -76,13 +66,9 @@ export function createSiteServer({ root: siteRoot, inboxFile }) {
   /**
    * Serves the built site like a static host: /x/ → x/index.html, /x → x/index.html, else 404.html with 404.
    * Text is gzipped as any production host does, so sizes and Lighthouse timings measured here are real.
-   * @param {import('node:http').IncomingMessage} request
-   * @param {import('node:http').ServerResponse} response
-   * @param {string} pathname
    */
-  const serveStatic = async (request, response, pathname) => {
-    /** @type {string} */
-    let decoded;
+  const serveStatic = async (request: IncomingMessage, response: ServerResponse, pathname: string) => {
+    let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
     } catch {

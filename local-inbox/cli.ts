@@ -1,18 +1,17 @@
 #!/usr/bin/env node
-// @ts-check
 /**
  * Builds and serves the site with the local inbox standing in for EmailJS. The build goes to
  * dist-local/, never to dist/: dist/ only ever holds a deployable build.
  *
- *   node local-inbox/cli.mjs start [--port 4321]                 build, then serve site + inbox (npm start)
- *   node local-inbox/cli.mjs build [--port 4400]                 build only, pointed at the inbox on that port
- *   node local-inbox/cli.mjs serve [--port 4400] [--inbox FILE]  serve the existing dist-local/
+ *   node local-inbox/cli.ts start [--port 4321]                 build, then serve site + inbox (npm start)
+ *   node local-inbox/cli.ts build [--port 4400]                 build only, pointed at the inbox on that port
+ *   node local-inbox/cli.ts serve [--port 4400] [--inbox FILE]  serve the existing dist-local/
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { builtSiteInboxOrigin, localInboxEnv } from './env.mjs';
-import { isPortTaken, portTakenMessage } from './port.mjs';
-import { LOCAL_BUILD_DIR, createSiteServer } from './site-server.mjs';
+import { builtSiteInboxOrigin, localInboxEnv } from './env.ts';
+import { isPortTaken, portTakenMessage } from './port.ts';
+import { LOCAL_BUILD_DIR, createSiteServer } from './site-server.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -21,7 +20,7 @@ const { positionals, values } = parseArgs({
 const command = positionals[0] ?? 'start';
 const port = Number(values.port);
 const HOST = '127.0.0.1';
-const asTyped = command === 'start' ? 'npm start' : `node local-inbox/cli.mjs ${command}`;
+const asTyped = command === 'start' ? 'npm start' : `node local-inbox/cli.ts ${command}`;
 
 async function build() {
   // Before Astro loads: its telemetry would try to reach the internet, and the config reads these.
@@ -33,12 +32,12 @@ async function build() {
 function serve() {
   if (!existsSync(`${LOCAL_BUILD_DIR}/index.html`)) {
     console.error(
-      `${LOCAL_BUILD_DIR}/ holds no built site. Run \`node local-inbox/cli.mjs build\` (or \`npm start\`) first.`,
+      `${LOCAL_BUILD_DIR}/ holds no built site. Run \`node local-inbox/cli.ts build\` (or \`npm start\`) first.`,
     );
     process.exit(1);
   }
   const server = createSiteServer({ root: LOCAL_BUILD_DIR, inboxFile: values.inbox });
-  server.once('error', (/** @type {NodeJS.ErrnoException} */ error) => {
+  server.once('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;
     console.error(portTakenMessage(port, asTyped));
     process.exit(1);

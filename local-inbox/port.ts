@@ -1,17 +1,14 @@
-// @ts-check
 import { createServer } from 'node:net';
 
 /**
  * Whether something already listens on `port`. Checked before a build or a dev server starts, so a
  * taken port costs the developer one clear line instead of a build's wait and a stack trace.
- * @param {number} port
- * @param {string} [host] the address the server will bind; all of them when left out
- * @returns {Promise<boolean>}
+ * `host` is the address the server will bind; all of them when left out.
  */
-export function isPortTaken(port, host) {
-  return new Promise((resolve, reject) => {
+export function isPortTaken(port: number, host?: string) {
+  return new Promise<boolean>((resolve, reject) => {
     const probe = createServer();
-    probe.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
+    probe.once('error', (error: NodeJS.ErrnoException) =>
       error.code === 'EADDRINUSE' ? resolve(true) : reject(error),
     );
     probe.once('listening', () => probe.close(() => resolve(false)));
@@ -19,9 +16,6 @@ export function isPortTaken(port, host) {
   });
 }
 
-/**
- * @param {number} port
- * @param {string} command how the developer started it, e.g. "npm start"
- */
-export const portTakenMessage = (port, command) =>
+/** The line for a taken port; `command` is how the developer started it, e.g. "npm start". */
+export const portTakenMessage = (port: number, command: string) =>
   `Port ${port} is already in use. Stop what listens there, or pick another port: ${command} -- --port ${port + 1}`;

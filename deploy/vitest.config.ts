@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The hosts' checks (`npm run test:deploy`, part of `npm test` after the build): a production build
+ * served by real nginx and scanned by nmap and the HTTP Observatory, and the local build in
+ * Cloudflare's runtime. They start servers and take minutes, so `npm run test:unit` leaves them out.
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: { include: ['deploy/**/*.test.ts'], restoreMocks: true },
+});

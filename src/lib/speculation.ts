@@ -1,0 +1,59 @@
+/**
+ * Speculation Rules for the site's own pages (DESIGN.md › Navigation): a page the visitor is about
+ * to open is already loaded, or rendered, when they tap its link. Browsers without Speculation Rules
+ * (Firefox, Safari) ignore the rules and load each page when it is followed, as without them.
+ */
+
+/** Set on `<html>` once the page has loaded, unless the visitor asks to save data: no rule matches a link before. */
+export const SPECULATE_ATTRIBUTE = 'data-speculate';
+
+/** The local inbox's pages (`npm start`): never loaded ahead, since opening one is an action of its own. */
+const LOCAL_INBOX_PATHS = '/inbox*';
+
+/**
+ * The links the rules may take: a path of this site (a relative pattern matches this page's origin
+ * only, so no other host is ever fetched: the team's portfolios, the projects' sites and the social
+ * profiles are left alone), not the local inbox, not a link that opens elsewhere, and only once
+ * `SPECULATE_ATTRIBUTE` is set. A rule's selector is re-evaluated as the page changes.
+ */
+const ownPages = {
+  and: [
+    { href_matches: '/*' },
+    { not: { href_matches: LOCAL_INBOX_PATHS } },
+    { selector_matches: `:root[${SPECULATE_ATTRIBUTE}] a:not([target="_blank"], [rel~="external"], [download])` },
+  ],
+};
+
+/**
+ * Prefetch (the page's HTML, about 20 KB) for a link the visitor may use: hovered or, on a phone, in
+ * view ("eager"). Prerender (the page in full, its images and scripts) only for a link the visitor
+ * reaches for: hovered for a moment or pressed, or on a phone the link in view once scrolling stops
+ * ("moderate"). Chromium keeps at most two such prerenders and drops the oldest.
+ */
+export const speculationRules = {
+  prefetch: [{ where: ownPages, eagerness: 'eager' }],
+  prerender: [{ where: ownPages, eagerness: 'moderate' }],
+};
+
+/** The rules as the page carries them, in an inline script the content security policy allows by its hash. */
+export const speculationRulesScript = JSON.stringify(speculationRules);
+
+interface Connection {
+  saveData?: boolean;
+}
+
+/**
+ * Lets the rules apply once the page's own load has finished, so a speculation never competes with
+ * it, and never where the visitor asks to save data (`Save-Data`, `navigator.connection.saveData`).
+ */
+export function speculateAfterLoad(
+  win: Pick<Window, 'addEventListener'> & { navigator: object } = window,
+  doc: Pick<Document, 'readyState' | 'documentElement'> = document,
+): void {
+  const allow = () => {
+    if ((win.navigator as { connection?: Connection }).connection?.saveData) return;
+    doc.documentElement.setAttribute(SPECULATE_ATTRIBUTE, '');
+  };
+  if (doc.readyState === 'complete') allow();
+  else win.addEventListener('load', allow, { once: true });
+}
