@@ -1,22 +1,64 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { localTemplates } from '../local-inbox/env.ts';
 import { SEND_PATH, type FailureRule, type SendRequest } from '../local-inbox/handler.ts';
+import type { EmailTemplate } from '../src/emails/templates';
+import type { ContactFormKey } from '../src/islands/ContactForm';
 import { CONTACT_DRAFT_KEY } from '../src/lib/contact/draft';
 import { emptyMessage, type ContactMessage } from '../src/lib/contact/message';
-import { text } from './contact-text';
+import { dictionaries } from '../src/i18n/translate';
 import { inboxFor, uniqueEmail } from './inbox-client';
 import {
   agency,
   defaultLocale,
   expect,
+  getTranslator,
   holdBack,
   localizedPath,
+  locales,
   test as siteTest,
   waitForIsland,
   type Locale,
 } from './fixtures';
 
-export { emptyMessage, text, type ContactMessage };
+export { emptyMessage, type ContactMessage };
+
+/** A form text's name: its key without `contact.form.` (and without `notice.` for a notice). */
+type FormText = ContactFormKey extends `contact.form.${infer Name}`
+  ? Name extends `notice.${infer Notice}`
+    ? Notice
+    : Name
+  : never;
+
+/**
+ * What a visitor reads on the contact form in each language, from the dictionary as the page renders
+ * it: the agency's address where a notice says {email} (as a mailto: link), and `tooLong` for a limit.
+ */
+export const text = Object.fromEntries(
+  locales.map((locale) => {
+    const t = getTranslator(locale);
+    const keys = Object.keys(dictionaries[locale]).filter((key) => key.startsWith('contact.form.')) as ContactFormKey[];
+    const texts = keys.map((key) => [key.replace(/^contact\.form\.(notice\.)?/, ''), t(key, { email: agency.email })]);
+    const tooLong = (max: number) => t('contact.form.tooLong', { max });
+    return [locale, { ...(Object.fromEntries(texts) as Record<FormText, string>), tooLong }];
+  }),
+) as Record<Locale, Record<Exclude<FormText, 'tooLong'>, string> & { tooLong: (max: number) => string }>;
+
+export type ContactText = (typeof text)[Locale];
+
+/**
+ * The line of an e-mail template that holds `{{variable}}`, as its recipient reads it once `value`
+ * stands there as plain text: "Guten Tag {{name}}," with the visitor's name. Read from the template
+ * file itself, so a test that finds it in the rendered e-mail knows the value was not taken for markup.
+ */
+export function emailLine(template: EmailTemplate, variable: string, value: string): string {
+  const token = `{{${variable}}}`;
+  const line = template.html
+    .split(/<[^>]*>/)
+    .map((text) => text.replace(/\s+/g, ' ').trim())
+    .find((text) => text.includes(token));
+  if (!line) throw new Error(`${template.file} has no line with ${token}`);
+  return line.replace(token, value);
+}
 
 /** How long the dev server may take to bring the form to life. */
 const DEV_SERVER_HYDRATION_MS = 30_000;
@@ -40,7 +82,7 @@ type Template = keyof ReturnType<typeof templatesFor>;
  */
 export function contactForm(page: Page, locale: Locale, origin = '') {
   const t = text[locale];
-  const form = page.getByRole('form', { name: t.form });
+  const form = page.getByRole('form', { name: t.label });
   const fields: Record<keyof ContactMessage, ReturnType<Page['getByLabel']>> = {
     name: form.getByLabel(t.name),
     email: form.getByLabel(t.email),
@@ -136,7 +178,7 @@ export function contactInbox(request: APIRequestContext, email: string, locale: 
 export const test = siteTest.extend<{
   language: Locale;
   pausedClock: boolean;
-  t: (typeof text)[Locale];
+  t: ContactText;
   message: ContactMessage;
   inbox: ReturnType<typeof contactInbox>;
   failures: unknown[];

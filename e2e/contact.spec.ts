@@ -12,8 +12,8 @@ import {
   test,
   type ContactForm,
   type ContactMessage,
+  type ContactText,
 } from './contact-fixtures';
-import type { ContactText } from './contact-text';
 import { agency, defaultLocale, languageLink, localizedPath, locales, otherLocales } from './fixtures';
 
 /**

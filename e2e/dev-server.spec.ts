@@ -9,8 +9,7 @@ import { astroCli } from '../deploy/production-build';
 import { portTakenMessage } from '../local-inbox/port.ts';
 import { localTemplates, requiredEmailJsVariables } from '../local-inbox/env.ts';
 import { loadEmailTemplate, renderEmail } from '../src/emails/templates';
-import { contactForm, expect, test, text, visitor } from './contact-fixtures';
-import { emailLine } from './contact-text';
+import { contactForm, emailLine, expect, test, text, visitor } from './contact-fixtures';
 import { inboxFor, inboxPageConsoleErrors } from './inbox-client';
 import { agency, defaultLocale, waitForIsland } from './fixtures';
 

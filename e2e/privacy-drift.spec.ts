@@ -4,8 +4,7 @@ import { E2E_PORT } from '../playwright.config';
 import { isThirdCountry } from '../src/content/countries';
 import { autoReplyTemplateName, emailTemplates, loadEmailTemplate, shownParams } from '../src/emails/templates';
 import { checkField, contactFields, type ContactField } from '../src/lib/contact/message';
-import { contactForm, visitor } from './contact-fixtures';
-import { text as formWords } from './contact-text';
+import { contactForm, text as formWords, visitor } from './contact-fixtures';
 import { agency, expect, languageLink, localizedPath, locales, test, waitForIsland, type Locale } from './fixtures';
 import { everyPage, readThrough } from './site-behaviour';
 

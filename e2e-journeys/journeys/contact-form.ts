@@ -2,15 +2,15 @@ import agency from '../../src/content/agency.json' with { type: 'json' };
 import { localTemplates } from '../../local-inbox/env.ts';
 import { SEND_PATH } from '../../local-inbox/handler.ts';
 import type { InboxMessage } from '../../local-inbox/inbox-page.ts';
-import { contactText } from '../../e2e/contact-text';
 import { uniqueEmail } from '../../e2e/inbox-client';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { defaultLocale } from '../../src/i18n/locales';
+import { getTranslator } from '../../src/i18n/translate';
 import { beforeHydration, element, hydrated, journey, NOTHING_HAPPENS_MS, open, type Tab } from '../harness';
 
 /** docs/behaviour.md › Contact form. */
-const words = contactText(defaultLocale);
+const t = getTranslator(defaultLocale);
 const submit = '[data-contact-form] button[type="submit"]';
 const fields = ['name', 'email', 'title', 'project'] as const;
 
@@ -68,9 +68,9 @@ journey('field errors, sending, success, and both e-mails in the inbox', async (
   await expect.poll(() => element(tab, '#contact-name').focused()).toBe(true);
   expect(await form(tab)).toMatchObject({
     fields: {
-      name: ['', 'true', words.nameMissing],
-      email: ['', 'true', words.emailMissing],
-      title: ['', 'true', words.titleMissing],
+      name: ['', 'true', t('contact.form.nameMissing')],
+      email: ['', 'true', t('contact.form.emailMissing')],
+      title: ['', 'true', t('contact.form.titleMissing')],
       project: ['', null, expect.any(String)],
     },
     sends: 0,
@@ -85,17 +85,17 @@ journey('field errors, sending, success, and both e-mails in the inbox', async (
     // aria-disabled, not disabled: the focused button keeps focus while it sends.
     await expect
       .poll(async () => (await form(tab)).button)
-      .toEqual([words.sending, 'true', expect.stringMatching(/animate-pulse/)]);
+      .toEqual([t('contact.form.sending'), 'true', expect.stringMatching(/animate-pulse/)]);
     expect(await received(inbox, message.email)).toEqual([]);
   } finally {
     release();
   }
-  await expect.poll(async () => (await form(tab)).status).toBe(words.success);
+  await expect.poll(async () => (await form(tab)).status).toBe(t('contact.form.success'));
   expect(await form(tab)).toMatchObject({
     alert: '',
     fields: Object.fromEntries(fields.map((name) => [name, ['', null, expect.any(String)]])),
   });
-  await expect.poll(async () => (await form(tab)).button[0]).toBe(words.submit);
+  await expect.poll(async () => (await form(tab)).button[0]).toBe(t('contact.form.submit'));
   expect((await form(tab)).sends).toBe(2);
 
   await expect.poll(async () => (await received(inbox, message.email)).length).toBe(2);
@@ -123,7 +123,7 @@ journey(
       await expect.poll(() => heldSubmit(tab)).toEqual([true, 'progress']);
       expect(await received(inbox, email)).toEqual([]);
     });
-    await expect.poll(async () => (await form(tab)).status).toBe(words.success);
+    await expect.poll(async () => (await form(tab)).status).toBe(t('contact.form.success'));
     // The success shows once the agency has the message; the button is busy until the confirmation is out too.
     await expect.poll(() => heldSubmit(tab)).toEqual([false, 'pointer']);
     await expect.poll(async () => (await received(inbox, email)).length).toBe(2);
@@ -140,7 +140,7 @@ journey(
       await expect.poll(() => heldSubmit(tab)).toEqual([true, 'progress']);
     });
     await expect.poll(() => element(tab, '#contact-name').focused()).toBe(true);
-    expect((await form(tab)).fields).toMatchObject({ name: ['', 'true', words.nameMissing] });
+    expect((await form(tab)).fields).toMatchObject({ name: ['', 'true', t('contact.form.nameMissing')] });
     expect(await heldSubmit(tab)).toEqual([false, 'pointer']);
   },
 );

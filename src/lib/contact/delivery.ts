@@ -2,12 +2,7 @@ import type { StorageProvider } from '@emailjs/browser';
 import type { Locale } from '../../i18n/locales';
 import type { ContactMessage } from './message';
 
-/**
- * How a contact message reaches the agency (docs/behaviour.md › Contact form): through
- * @emailjs/browser, loaded when the form first needs it; the two e-mails in order, each given up on
- * after SEND_TIMEOUT_MS; the library's throttle; and what lets a visitor retry at once. What went
- * wrong comes back as a value, `FailedDelivery`, which the form turns into its notice.
- */
+/** How a contact message reaches the agency, through @emailjs/browser (docs/behaviour.md › Contact form). */
 
 /**
  * How long one send may take before the form gives up on it. EmailJS answers within a second or
@@ -20,26 +15,16 @@ export const SEND_TIMEOUT_MS = 20_000;
 /**
  * A visitor can send one message per this many milliseconds: stops double submits and naive
  * scripts. Checked on the notification only, else the auto-reply right after it would trip it, and
- * counted from a delivered notification only (`throttleAllowingRetry`).
+ * counted from a delivered notification only (`emailJsSender`).
  */
 export const CONTACT_THROTTLE_MS = 5000;
-export const CONTACT_THROTTLE_ID = 'contact-form';
-
-/** Sends one e-mail through a template; resolves on success, rejects with the provider's failure. */
-export type SendEmail = (
-  templateId: string,
-  params: Record<string, string>,
-  options?: { limitRate?: { id: string; throttle: number } },
-) => Promise<unknown>;
+const CONTACT_THROTTLE_ID = 'contact-form';
 
 /**
- * EmailJS template ids. The agency reads German, so one notification; the visitor's confirmation is
- * chosen by the page's language, which keeps `template_params` exactly as documented.
+ * Sends one e-mail through a template; resolves on success, rejects with the provider's failure.
+ * A `throttled` send counts against CONTACT_THROTTLE_MS.
  */
-export interface ContactTemplates {
-  notification: string;
-  autoReply: Record<Locale, string>;
-}
+export type SendEmail = (templateId: string, params: Record<string, string>, throttled?: boolean) => Promise<unknown>;
 
 /** The EmailJS account the form sends through; the browser reads it from astro:env (./index.ts). */
 export interface EmailJsConfig {
@@ -50,64 +35,45 @@ export interface EmailJsConfig {
    * origin the page was opened under (src/node/emailjs-settings.ts).
    */
   origin?: string | undefined;
-  templates: ContactTemplates;
+  /**
+   * The agency reads German, so one notification; the visitor's confirmation is chosen by the
+   * page's language, which keeps `template_params` exactly as documented.
+   */
+  templates: { notification: string; autoReply: Record<Locale, string> };
 }
 
-/** The page a message is sent from. */
+/** The page a message is sent from: its language is the confirmation's; the agency's name is the notification's `to_name`. */
 export interface ContactPage {
-  /** The language of the page the visitor wrote from: the language of their confirmation. */
   locale: Locale;
-  /** The agency's name: the notification's `to_name`. */
   agencyName: string;
 }
 
-/** A failed send as docs/behaviour.md › Error catalogue reports it: the answer's status and text. */
-export interface SendFailure {
-  status: number;
-  text: string;
-}
-
 /**
- * Why a delivery failed, which decides what the visitor is told:
- * - `rejected`: the provider, the library or the network refused a send.
- * - `timeout`: a send got no answer within SEND_TIMEOUT_MS; whether it arrived is unknown.
- * - `unloaded`: the sending library never arrived, so nothing was sent.
+ * What the visitor needs to know beyond the status message, so they neither give up on a message
+ * that did not arrive nor send twice one that did:
+ * - `notDelivered`: nothing reached the agency (refused, or the library never came); the text stays.
+ * - `noAnswer`: the notification got no answer in time; it may or may not have arrived.
+ * - `delivered`: the agency has the message; only the confirmation to the visitor failed.
+ * - `interrupted`: a restored draft was being sent when its page was left (form.ts).
  */
-export type DeliveryFailure = 'rejected' | 'timeout' | 'unloaded';
+export type ContactNotice = 'notDelivered' | 'noAnswer' | 'delivered' | 'interrupted';
 
 export interface FailedDelivery {
-  failure: DeliveryFailure;
-  /** What the console is told: the failure as the error catalogue reports it, then any detail. */
-  logged: [report: SendFailure | string, ...detail: string[]];
+  notice: ContactNotice;
+  /** What the console is told: the failure as docs/behaviour.md › Error catalogue reports it, then any detail. */
+  logged: [report: { status: number; text: string } | string, ...detail: string[]];
 }
 
-export interface Delivery {
-  /** Gets the library on its way, so that it is at hand by the time the visitor presses the button. */
-  prepare(): void;
-  /**
-   * Sends the message, calling `onNotified` as soon as the agency has it (see `sendContactMessage`).
-   * Resolves to nothing once both e-mails went out, else to what failed; it never rejects.
-   */
-  send(message: ContactMessage, onNotified: () => void): Promise<FailedDelivery | undefined>;
-}
-
-/** A send that got no answer in time. */
-class SendTimeoutError extends Error {
-  override name = 'SendTimeoutError';
-  constructor(ms: number) {
-    super(`No answer within ${ms} ms`);
-  }
-}
+/** What a send that got no answer in time rejects with. */
+const noAnswer = new Error(`No answer within ${SEND_TIMEOUT_MS} ms`);
 
 /**
- * Settles as `sending` does, or rejects with a `SendTimeoutError` after `ms`. The request itself
+ * Settles as `sending` does, or rejects with `noAnswer` after SEND_TIMEOUT_MS. The request itself
  * cannot be called back (the library takes no abort signal), so a late answer is simply not waited for.
  */
-async function withinTimeout<T>(sending: Promise<T>, ms = SEND_TIMEOUT_MS): Promise<T> {
+async function withinTimeout<T>(sending: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new SendTimeoutError(ms)), ms);
-  });
+  const timeout = new Promise<never>((_resolve, reject) => (timer = setTimeout(reject, SEND_TIMEOUT_MS, noAnswer)));
   try {
     return await Promise.race([sending, timeout]);
   } finally {
@@ -122,80 +88,12 @@ async function withinTimeout<T>(sending: Promise<T>, ms = SEND_TIMEOUT_MS): Prom
  * catalogue reports as status 0, "Network Error" (the library itself never does). A send we gave up
  * on is a network failure too: the connection never answered.
  */
-function describeSendFailure(error: unknown): SendFailure | string {
+function describeSendFailure(error: unknown): FailedDelivery['logged'][0] {
   if (typeof error === 'string') return error;
-  if (error instanceof SendTimeoutError || error instanceof TypeError) return { status: 0, text: 'Network Error' };
-  const { status, text } = (error ?? {}) as Partial<SendFailure>;
+  if (error === noAnswer || error instanceof TypeError) return { status: 0, text: 'Network Error' };
+  const { status, text } = (error ?? {}) as { status?: unknown; text?: unknown };
   if (typeof status === 'number' && typeof text === 'string') return { status, text };
   return String(error);
-}
-
-function failed(failure: DeliveryFailure, error: unknown): FailedDelivery {
-  const detail = error instanceof SendTimeoutError ? [error.message] : [];
-  if (failure === 'unloaded') detail.unshift('The sending library did not load');
-  return { failure, logged: [describeSendFailure(error), ...detail] };
-}
-
-/*
- * Retry. A visitor retries by pressing the button again: the form keeps their text for it (form.ts),
- * and two things here let that second try go out at once. The library's load is started again after
- * it failed (`loadWithRetry`), and the throttle counts delivered sends only (`throttleAllowingRetry`).
- */
-
-/** `load`, run once and shared; run again on the next call after it failed. */
-function loadWithRetry<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-}
-
-/**
- * Keeps the rate limit's timestamp in this page's memory. The library's default would write it to
- * localStorage, which § 25 TDDDG would make us ask consent for; and `init()` without any provider
- * silently switches the rate limit off.
- */
-function memoryStorage(): StorageProvider {
-  const values = new Map<string, string>();
-  return {
-    get: (key) => Promise.resolve(values.get(key)),
-    set: (key, value) => {
-      values.set(key, value);
-      return Promise.resolve();
-    },
-    remove: (key) => {
-      values.delete(key);
-      return Promise.resolve();
-    },
-  };
-}
-
-/**
- * The rate limit's memory, counting delivered sends only. The library stores its timestamp before
- * the request goes out, so a send that failed (a network error, a timeout, a 500) would refuse the
- * visitor's retry with 429 for the whole throttle. Each attempt reads the timestamps of delivered
- * sends and writes its own only once `commit` is called, after the send succeeded.
- */
-function throttleAllowingRetry(delivered: StorageProvider = memoryStorage()) {
-  return {
-    attempt() {
-      let written: [key: string, value: string] | undefined;
-      const storage: StorageProvider = {
-        get: (key) => delivered.get(key),
-        set: (key, value) => {
-          written = [key, value];
-          return Promise.resolve();
-        },
-        remove: (key) => delivered.remove(key),
-      };
-      const commit = async () => {
-        if (written) await delivered.set(...written);
-      };
-      return { storage, commit };
-    },
-  };
 }
 
 /**
@@ -206,19 +104,28 @@ function throttleAllowingRetry(delivered: StorageProvider = memoryStorage()) {
  */
 export async function emailJsSender({ publicKey, serviceId, origin }: EmailJsConfig): Promise<SendEmail> {
   const { init, send } = await import('@emailjs/browser');
+  // The rate limit's timestamp, in this page's memory: the library's default would write it to
+  // localStorage, which § 25 TDDDG would make us ask consent for; and `init()` without any provider
+  // silently switches the rate limit off. The library writes its timestamp before the request goes
+  // out, so a send that failed (a network error, a timeout, a 500) would refuse the visitor's retry
+  // with 429 for the whole throttle: the timestamp is written here instead, once a send succeeded.
+  const delivered = new Map<string, string>();
+  const storageProvider: StorageProvider = {
+    get: (key) => Promise.resolve(delivered.get(key)),
+    set: () => Promise.resolve(),
+    remove: (key) => Promise.resolve(void delivered.delete(key)),
+  };
   init({
     publicKey,
     blockHeadless: false,
-    storageProvider: memoryStorage(),
+    storageProvider,
     // The library glues the origin and its path together, so `/` becomes the page's own origin.
     ...(origin ? { origin: new URL(origin, location.href).origin } : {}),
   });
-  const throttle = throttleAllowingRetry();
-  return async (templateId, params, options) => {
-    if (!options?.limitRate) return send(serviceId, templateId, params, options);
-    const attempt = throttle.attempt();
-    const answer = await send(serviceId, templateId, params, { ...options, storageProvider: attempt.storage });
-    await attempt.commit();
+  const limitRate = { id: CONTACT_THROTTLE_ID, throttle: CONTACT_THROTTLE_MS };
+  return async (templateId, params, throttled = false) => {
+    const answer = await send(serviceId, templateId, params, throttled ? { limitRate } : {});
+    if (throttled) delivered.set(CONTACT_THROTTLE_ID, String(Date.now()));
     return answer;
   };
 }
@@ -231,48 +138,69 @@ export async function emailJsSender({ publicKey, serviceId, origin }: EmailJsCon
  */
 export async function sendContactMessage(
   message: ContactMessage,
-  { sendEmail, templates, agencyName, locale }: ContactPage & { sendEmail: SendEmail; templates: ContactTemplates },
+  {
+    sendEmail,
+    templates,
+    agencyName,
+    locale,
+  }: ContactPage & Pick<EmailJsConfig, 'templates'> & { sendEmail: SendEmail },
   onNotified: () => void,
 ): Promise<void> {
   const { name, email, title, project } = message;
-  await withinTimeout(
-    sendEmail(
-      templates.notification,
-      { name, email, title, project, to_name: agencyName },
-      { limitRate: { id: CONTACT_THROTTLE_ID, throttle: CONTACT_THROTTLE_MS } },
-    ),
-  );
+  await withinTimeout(sendEmail(templates.notification, { name, email, title, project, to_name: agencyName }, true));
   onNotified();
   await withinTimeout(sendEmail(templates.autoReply[locale], { name, email, title }));
 }
 
-/** The form's delivery through the EmailJS account `config`, from `page`. */
+/**
+ * The form's delivery through the EmailJS account `config`, from `page`. `prepare` gets the library
+ * on its way, so that it is at hand by the time the visitor presses the button; its load runs once,
+ * and again on the next call after it failed, so that a retry goes out at once. `send` calls
+ * `onNotified` as soon as the agency has the message, and resolves to nothing once both e-mails went
+ * out, else to what the visitor is told; it never rejects.
+ */
 export function emailJsDelivery(
   config: EmailJsConfig,
   page: ContactPage,
   load: () => Promise<SendEmail> = () => emailJsSender(config),
-): Delivery {
-  const library = loadWithRetry(load);
+) {
+  let loading: Promise<SendEmail> | undefined;
+  const library = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  const failed = (notice: ContactNotice, error: unknown, ...detail: string[]): FailedDelivery => {
+    if (error === noAnswer) detail.push(noAnswer.message);
+    return { notice, logged: [describeSendFailure(error), ...detail] };
+  };
   return {
     prepare() {
       // A failure here is met again, and reported, on submit.
       library().catch(() => undefined);
     },
-    async send(message, onNotified) {
+    async send(message: ContactMessage, onNotified: () => void): Promise<FailedDelivery | undefined> {
       let sendEmail: SendEmail;
       try {
         // The library's code is a request of its own: on a stalled connection it may never come,
         // and then nothing was sent, which the visitor is told as such.
         sendEmail = await withinTimeout(library());
       } catch (error) {
-        return failed('unloaded', error);
+        return failed('notDelivered', error, 'The sending library did not load');
       }
+      // Set inside the callback, where the type checker does not follow it.
+      let notified = false as boolean;
       try {
-        await sendContactMessage(message, { ...page, sendEmail, templates: config.templates }, onNotified);
+        await sendContactMessage(message, { ...page, sendEmail, templates: config.templates }, () => {
+          notified = true;
+          onNotified();
+        });
         return undefined;
       } catch (error) {
-        return failed(error instanceof SendTimeoutError ? 'timeout' : 'rejected', error);
+        return failed(notified ? 'delivered' : error === noAnswer ? 'noAnswer' : 'notDelivered', error);
       }
     },
   };
 }
+
+export type Delivery = ReturnType<typeof emailJsDelivery>;

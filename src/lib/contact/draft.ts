@@ -14,59 +14,36 @@ export interface ContactDraft {
   inFlight: boolean;
 }
 
-export interface ContactDraftStore {
-  read(): ContactDraft | undefined;
-  save(fields: ContactMessage, inFlight?: boolean): void;
-  clear(): void;
+/**
+ * Looks `sessionStorage` up on each use, not before: it does not exist while the page is rendered on
+ * the server, and merely reading it throws where the visitor blocks storage. Storage that is
+ * missing, blocked or full costs the draft, never the form.
+ */
+function session<T>(use: (storage: Storage) => T): T | undefined {
+  try {
+    return use(sessionStorage);
+  } catch {
+    return undefined;
+  }
 }
 
-type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+/** The draft of this tab: only strings for the known fields, from whatever the key holds. */
+export function readDraft(): ContactDraft | undefined {
+  const saved = session((storage) => JSON.parse(storage.getItem(CONTACT_DRAFT_KEY) ?? 'null') as unknown) as
+    { fields?: Partial<Record<string, unknown>> | null; inFlight?: unknown } | null | undefined;
+  const fields = { ...emptyMessage };
+  for (const field of contactFields) {
+    const value = saved?.fields?.[field];
+    if (typeof value === 'string') fields[field] = value;
+  }
+  return contactFields.some((field) => fields[field]) ? { fields, inFlight: saved?.inFlight === true } : undefined;
+}
 
-const isEmpty = (fields: ContactMessage) => contactFields.every((field) => fields[field] === '');
-
-/**
- * A draft kept in `storage`, which is looked up on each use, not before: `window.sessionStorage`
- * does not exist while the page is rendered on the server, and merely reading it throws where the
- * visitor blocks storage. Storage that is missing, blocked or full costs the draft, never the form.
- */
-export function sessionDraftStore(storage: () => DraftStorage): ContactDraftStore {
-  const use = <T>(action: (storage: DraftStorage) => T): T | undefined => {
-    try {
-      return action(storage());
-    } catch {
-      return undefined;
-    }
-  };
-  const clear = () => {
-    use((storage) => storage.removeItem(CONTACT_DRAFT_KEY));
-  };
-  return {
-    read() {
-      const saved = use((storage) => storage.getItem(CONTACT_DRAFT_KEY));
-      if (!saved) return undefined;
-      let data: unknown;
-      try {
-        data = JSON.parse(saved);
-      } catch {
-        return undefined;
-      }
-      if (typeof data !== 'object' || data === null) return undefined;
-      const { fields, inFlight } = data as { fields?: Partial<Record<string, unknown>> | null; inFlight?: unknown };
-      if (typeof fields !== 'object' || fields === null) return undefined;
-      const draft = { ...emptyMessage };
-      for (const field of contactFields) {
-        const value = fields[field];
-        if (typeof value === 'string') draft[field] = value;
-      }
-      return isEmpty(draft) ? undefined : { fields: draft, inFlight: inFlight === true };
-    },
-    save(fields, inFlight = false) {
-      if (isEmpty(fields)) {
-        clear();
-        return;
-      }
-      use((storage) => storage.setItem(CONTACT_DRAFT_KEY, JSON.stringify({ fields, inFlight })));
-    },
-    clear,
-  };
+/** Saves the fields, or removes the draft once every field is empty. */
+export function saveDraft(fields: ContactMessage, inFlight = false): void {
+  session((storage) =>
+    contactFields.some((field) => fields[field])
+      ? storage.setItem(CONTACT_DRAFT_KEY, JSON.stringify({ fields, inFlight }))
+      : storage.removeItem(CONTACT_DRAFT_KEY),
+  );
 }

@@ -1,34 +1,50 @@
+import { EmailJSResponseStatus } from '@emailjs/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Delivery, DeliveryFailure, FailedDelivery } from './delivery';
-import { sessionDraftStore } from './draft';
+import { defaultLocale, locales, type Locale } from '../../i18n/locales';
+import { SEND_TIMEOUT_MS, emailJsDelivery, emailJsSender, type SendEmail } from './delivery';
+import { CONTACT_DRAFT_KEY, readDraft, saveDraft } from './draft';
 import { STATUS_RESET_MS, createContactForm, type ContactForm } from './form';
 
-type Send = Delivery['send'];
+const autoReply = Object.fromEntries(locales.map((locale) => [locale, `template_reply_${locale}`]));
+const templates = { notification: 'template_notify', autoReply: autoReply as Record<Locale, string> };
+const config = { publicKey: 'public-key', serviceId: 'service_1', templates };
+const page = { locale: defaultLocale, agencyName: 'Uferlicht Webdesign' };
 const typed = { name: 'Erika Muster', email: 'erika@example.org', title: 'Neue Website', project: 'Ein Café' };
 const empty = { name: '', email: '', title: '', project: '' };
 const idle = { fields: empty, status: 'idle', sending: false, errors: {} };
-const logged: FailedDelivery['logged'] = ['the failure', 'a detail'];
 const fill = (form: ContactForm) => {
   for (const [field, value] of Object.entries(typed)) form.edit(field as keyof typeof typed, value);
 };
 
-/** A draft in a sessionStorage of its own. */
-function tabDraft() {
-  const items = new Map<string, string>();
-  return sessionDraftStore(() => ({
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  }));
-}
+/** This tab's sessionStorage, fresh for each test. */
+let session: Map<string, string>;
+beforeEach(() => {
+  session = new Map();
+  vi.stubGlobal('sessionStorage', {
+    getItem: (key: string) => session.get(key) ?? null,
+    setItem: (key: string, value: string) => void session.set(key, value),
+    removeItem: (key: string) => void session.delete(key),
+  });
+  vi.useFakeTimers();
+});
+afterEach(() => vi.useRealTimers());
 
-/** A form with `typed` filled in, its draft and logger, and each distinct status it went through. */
-function formWith(send: Send) {
+const ok = () => Promise.resolve();
+const stall = () => new Promise<never>(() => undefined);
+
+/**
+ * A form with `typed` filled in, sending through the real delivery with a library that answers each
+ * call by the next of `answers` (or whose load is `load`): its logger, and each distinct status it
+ * went through.
+ */
+function formWith(answers: SendEmail[], load?: () => Promise<SendEmail>, locale: Locale = defaultLocale) {
+  const sendEmail = vi.fn<SendEmail>(ok);
+  for (const answer of answers) sendEmail.mockImplementationOnce(answer);
   const logError = vi.fn();
-  const prepare = vi.fn();
-  const draft = tabDraft();
-  const delivery = { prepare, send: vi.fn(send) };
-  const form = createContactForm({ delivery, logError, draft });
+  const form = createContactForm(
+    emailJsDelivery(config, { ...page, locale }, load ?? (() => Promise.resolve(sendEmail))),
+    logError,
+  );
   const seen: string[] = [];
   form.subscribe(() => {
     const { status, sending } = form.getState();
@@ -36,52 +52,48 @@ function formWith(send: Send) {
     if (seen.at(-1) !== entry) seen.push(entry);
   });
   fill(form);
-  return { form, draft, logError, prepare, send: delivery.send, seen };
+  return { form, sendEmail, logError, seen };
 }
 
-const delivered: Send = (_message, onNotified) => {
-  onNotified();
-  return Promise.resolve(undefined);
-};
-
-/** A delivery that fails with `failure`, once the notification went out if `notified`. */
-const failing =
-  (failure: DeliveryFailure, notified = false): Send =>
-  (_message, onNotified) => {
-    if (notified) onNotified();
-    return Promise.resolve({ failure, logged });
-  };
-
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
-
 describe('contact form state machine', () => {
+  it.each(locales)(
+    'sends the notification, shows success, then the reply in the page’s language (%s)',
+    async (locale) => {
+      const { form, sendEmail } = formWith([], undefined, locale);
+      const shown: unknown[] = [];
+      sendEmail.mockImplementation(() => Promise.resolve(shown.push(form.getState().status)));
+      await form.submit();
+      expect(sendEmail.mock.calls).toEqual([
+        ['template_notify', { ...typed, to_name: page.agencyName }, true],
+        [`template_reply_${locale}`, { name: typed.name, email: typed.email, title: typed.title }],
+      ]);
+      expect(shown).toEqual(['idle', 'success']);
+    },
+  );
+
   it('is sending while the request runs, holding the fields and refusing a second submit, then success', async () => {
     let release!: () => void;
-    const { form, seen, draft, ...spies } = formWith(async (message, onNotified) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return delivered(message, onNotified);
-    });
-    // The library is on its way as soon as the visitor types.
-    expect(spies.prepare).toHaveBeenCalled();
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { form, seen, sendEmail } = formWith([() => held]);
     const submitted = form.submit();
     await form.submit();
     form.edit('project', 'Noch ein Nachtrag');
     expect(form.getState()).toMatchObject({ sending: true, status: 'idle', fields: typed });
-    expect(draft.read()).toEqual({ fields: typed, inFlight: true });
+    expect(readDraft()).toEqual({ fields: typed, inFlight: true });
     release();
     await submitted;
-    expect(spies.send.mock.calls).toEqual([[typed, expect.any(Function)]]);
+    expect(sendEmail).toHaveBeenCalledTimes(2);
     expect(form.getState()).toEqual({ ...idle, status: 'success' });
     expect(seen).toEqual(['idle', 'idle+sending', 'success+sending', 'success']);
-    expect(draft.read()).toBeUndefined();
+    expect(readDraft()).toBeUndefined();
+    expect(vi.getTimerCount()).toBe(1);
     form.edit('name', 'Max');
     expect(form.getState().fields.name).toBe('Max');
   });
 
   it('returns to idle exactly 5000 ms after each submission ends, restarting for a new one, until disposed', async () => {
     expect(STATUS_RESET_MS).toBe(5000);
-    const { form } = formWith(delivered);
+    const { form } = formWith([]);
     await form.submit();
     vi.advanceTimersByTime(3000);
     fill(form);
@@ -98,7 +110,7 @@ describe('contact form state machine', () => {
   });
 
   it('refuses a submit with fields in error: sends nothing, changes no status, names each field and why', async () => {
-    const { form, send, seen } = formWith(delivered);
+    const { form, sendEmail, seen } = formWith([]);
     form.edit('name', '  ');
     form.edit('email', 'erika');
     expect(form.getState().errors).toEqual({});
@@ -115,42 +127,123 @@ describe('contact form state machine', () => {
     expect(form.getState().errors).toEqual({});
     await form.submit();
     expect(form.getState().errors).toEqual({ title: 'missing' });
-    expect(send).not.toHaveBeenCalled();
+    expect(sendEmail).not.toHaveBeenCalled();
     form.edit('title', typed.title);
     await form.submit();
     expect(form.getState()).toMatchObject({ status: 'success', errors: {} });
   });
-});
 
-describe('a failed delivery', () => {
-  it.each([
-    ['refused', failing('rejected'), 'notDelivered', typed],
-    ['not loaded', failing('unloaded'), 'notDelivered', typed],
-    ['without an answer', failing('timeout'), 'noAnswer', typed],
-    ['refused after the notification went out', failing('rejected', true), 'delivered', empty],
-    ['without an answer after the notification went out', failing('timeout', true), 'delivered', empty],
-  ])('%s: the error, the failure logged, a notice of what became of the text', async (_case, send, notice, fields) => {
-    const { form, draft, logError, seen } = formWith(send);
-    await form.submit();
-    expect(form.getState()).toEqual({ ...idle, fields, status: 'error', notice });
-    expect(seen.slice(-2)).toEqual(['error+sending', 'error']);
-    expect(logError).toHaveBeenCalledWith('Contact form: sending failed', ...logged);
-    // Kept until the agency has it; then nothing invites sending it twice.
-    expect(draft.read()).toEqual(fields === typed ? { fields, inFlight: false } : undefined);
+  it('drops a bot’s submission, the honeypot filled, yet looks sent', async () => {
+    const { form, sendEmail } = formWith([]);
+    await form.submit('https://spam.example');
+    expect(form.getState()).toEqual({ ...idle, status: 'success' });
+    expect(sendEmail).not.toHaveBeenCalled();
   });
 });
 
-const renamed = { ...empty, name: 'Erika Mustermann' };
-it.each([
-  ['fills the fields the page left empty from the draft', false, renamed, undefined],
-  ['warns that the draft was being sent when its page was left', true, empty, 'interrupted'],
-  ['does not warn when the page holds what was typed since', true, renamed, undefined],
-])('coming back to the form %s', (_case, inFlight, onPage, notice) => {
-  const draft = tabDraft();
-  draft.save(typed, inFlight);
-  const form = createContactForm({ delivery: { prepare: vi.fn(), send: vi.fn() }, draft });
-  expect(form.getState()).toEqual(idle);
-  form.resume(onPage);
-  expect(form.getState()).toMatchObject({ fields: { ...typed, name: onPage.name || typed.name }, notice });
-  expect(draft.read()?.fields).toEqual(form.getState().fields);
+describe('a failed delivery', () => {
+  const refuse = (error: EmailJSResponseStatus) => () => Promise.reject(error);
+  const offline = (message: string) => () => Promise.reject(new TypeError(message));
+  const missingKey = 'The public key is required. Visit https://dashboard.emailjs.com/admin/account';
+  const unkeyed = () => emailJsSender({ ...config, publicKey: '' }).then((send) => send('t', {}));
+  const headless = new EmailJSResponseStatus(451, 'Unavailable For Headless Browser');
+  const serverError = new EmailJSResponseStatus(500, 'Internal Server Error');
+  const networkError = { status: 0, text: 'Network Error' };
+  const timedOut = [networkError, `No answer within ${SEND_TIMEOUT_MS} ms`];
+  const unloaded = [networkError, 'The sending library did not load'];
+  it.each([
+    ['the headless check refuses it', [refuse(headless)], undefined, 'notDelivered', [headless]],
+    ['the network fails', [offline('Failed to fetch')], undefined, 'notDelivered', [networkError]],
+    ['a key is missing', [unkeyed], undefined, 'notDelivered', [missingKey]],
+    ['the library fails to load', [], offline('Failed to fetch dynamically imported module'), 'notDelivered', unloaded],
+    ['the library never arrives', [], stall, 'notDelivered', [...unloaded, timedOut[1]]],
+    ['the notification gets no answer', [stall], undefined, 'noAnswer', timedOut],
+    ['only the auto-reply fails', [ok, refuse(serverError)], undefined, 'delivered', [serverError]],
+    ['the auto-reply gets no answer', [ok, stall], undefined, 'delivered', timedOut],
+  ])(
+    'when %s: the error, the failure logged, a notice of what became of the text',
+    async (_case, answers, load, notice, logged) => {
+      const { form, sendEmail, logError, seen } = formWith(answers, load);
+      const sent = form.submit();
+      await vi.advanceTimersByTimeAsync(0);
+      if (form.getState().sending) await vi.advanceTimersByTimeAsync(SEND_TIMEOUT_MS);
+      await sent;
+      const fields = notice === 'delivered' ? empty : typed;
+      expect(form.getState()).toEqual({ ...idle, fields, status: 'error', notice });
+      expect(seen.slice(-2)).toEqual(['error+sending', 'error']);
+      expect(sendEmail).toHaveBeenCalledTimes(load ? 0 : answers.length);
+      expect(logError).toHaveBeenCalledWith('Contact form: sending failed', ...logged);
+      // Kept until the agency has it; then nothing invites sending it twice.
+      expect(readDraft()).toEqual(fields === typed ? { fields, inFlight: false } : undefined);
+    },
+  );
+
+  it('gives up on a send after exactly 20 s without an answer', async () => {
+    const { form } = formWith([stall]);
+    void form.submit();
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(form.getState().sending).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(form.getState()).toMatchObject({ sending: false, notice: 'noAnswer' });
+  });
+
+  it('loads the library once while the visitor types, and again on the retry after it failed', async () => {
+    const load = vi.fn<() => Promise<SendEmail>>().mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    load.mockResolvedValue(ok);
+    const { form } = formWith([], load);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(0);
+    await form.submit();
+    fill(form);
+    await form.submit();
+    expect(form.getState().status).toBe('success');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the draft in sessionStorage', () => {
+  const renamed = { ...empty, name: 'Erika Mustermann' };
+  it.each([
+    ['fills the fields the page left empty from the draft', false, renamed, undefined],
+    ['warns that the draft was being sent when its page was left', true, empty, 'interrupted'],
+    ['does not warn when the page holds what was typed since', true, renamed, undefined],
+  ])('coming back to the form %s', (_case, inFlight, onPage, notice) => {
+    saveDraft(typed, inFlight);
+    const form = createContactForm(emailJsDelivery(config, page, stall));
+    expect(form.getState()).toEqual(idle);
+    form.resume((field) => onPage[field]);
+    expect(form.getState()).toMatchObject({ fields: { ...typed, name: onPage.name || typed.name }, notice });
+    expect(readDraft()?.fields).toEqual(form.getState().fields);
+  });
+
+  it('keeps the four fields under one key, and whether they were being sent; goes when every field is empty', () => {
+    saveDraft(typed, true);
+    expect(JSON.parse(session.get(CONTACT_DRAFT_KEY) ?? '')).toEqual({ fields: typed, inFlight: true });
+    saveDraft(empty);
+    expect(session.size).toBe(0);
+  });
+
+  it('reads only strings for the known fields from whatever the key holds', () => {
+    for (const junk of ['{', 'null', '42', '[]', '{"fields":null}', '{"fields":{"name":7}}']) {
+      session.set(CONTACT_DRAFT_KEY, junk);
+      expect(readDraft(), junk).toBeUndefined();
+    }
+    const odd = { fields: { name: 'Erika', email: ['x'], extra: 'y', toString: 1 }, inFlight: 'yes' };
+    session.set(CONTACT_DRAFT_KEY, JSON.stringify(odd));
+    expect(readDraft()).toEqual({ fields: { ...empty, name: 'Erika' }, inFlight: false });
+  });
+
+  it('costs nothing but the draft where storage is missing, blocked or full', async () => {
+    const refuse = (): never => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    vi.stubGlobal('sessionStorage', { getItem: refuse, setItem: refuse, removeItem: refuse });
+    const { form } = formWith([]);
+    expect(readDraft()).toBeUndefined();
+    await form.submit();
+    expect(form.getState().status).toBe('success');
+    // Where there is none at all, as while the page is rendered on the server.
+    vi.unstubAllGlobals();
+    expect(readDraft()).toBeUndefined();
+  });
 });

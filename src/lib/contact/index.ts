@@ -1,19 +1,7 @@
 import * as env from 'astro:env/client';
 import { autoReplyEnvVariable, locales, type Locale } from '../../i18n/locales';
 import { emailJsDelivery, type ContactPage, type EmailJsConfig } from './delivery';
-import { sessionDraftStore } from './draft';
-import { createContactForm, type ContactForm } from './form';
-
-export type { ContactForm, ContactNotice } from './form';
-export {
-  contactFields,
-  emptyMessage,
-  fieldMaxLength,
-  firstFieldInError,
-  type ContactField,
-  type ContactMessage,
-  type FieldProblem,
-} from './message';
+import { createContactForm } from './form';
 
 /**
  * The contact form's EmailJS account as the browser gets it: through astro:env alone. The variables
@@ -33,13 +21,5 @@ export const emailJsConfig: EmailJsConfig = {
   },
 };
 
-/**
- * The site's contact form, the one entry point of its island: the form's state (form.ts), sending
- * through the EmailJS account above (delivery.ts), and the draft in this tab's sessionStorage.
- */
-export function siteContactForm(page: ContactPage): ContactForm {
-  return createContactForm({
-    delivery: emailJsDelivery(emailJsConfig, page),
-    draft: sessionDraftStore(() => sessionStorage),
-  });
-}
+/** The site's contact form, sending from `page` through the account above. */
+export const siteContactForm = (page: ContactPage) => createContactForm(emailJsDelivery(emailJsConfig, page));

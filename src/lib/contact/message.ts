@@ -17,12 +17,7 @@ export const contactFields: readonly ContactField[] = ['name', 'email', 'title',
 export const emptyMessage: ContactMessage = { name: '', email: '', title: '', project: '' };
 
 /** Generous upper bounds: enough for any real enquiry, short of abuse. */
-export const fieldMaxLength: Record<ContactField, number> = {
-  name: 100,
-  email: 254,
-  title: 150,
-  project: 5000,
-};
+export const fieldMaxLength: Record<ContactField, number> = { name: 100, email: 254, title: 150, project: 5000 };
 
 /**
  * Why a field cannot be sent. `emailMalformed` is what the browser's `type="email"` check refuses;
@@ -34,22 +29,15 @@ export type FieldProblem = 'missing' | 'tooLong' | 'emailMalformed' | 'emailDoma
 
 export type FieldErrors = Partial<Record<ContactField, FieldProblem>>;
 
-const requiredFields: ReadonlySet<ContactField> = new Set(['name', 'email', 'title']);
-
 /**
- * Blanks that Unicode files as letters or symbols, so the test below would take them for text:
- * the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) and the blank Braille pattern (U+2800).
+ * Whether a value shows anything at all: a name of zero-width spaces is no name. Visible is a letter,
+ * digit, punctuation mark or symbol; not spaces, line breaks, control and format characters
+ * (zero-width space U+200B, word joiner U+2060, the bidi overrides such as U+202E), combining marks
+ * on their own, nor the blanks that Unicode files as letters or symbols: the Hangul fillers (U+115F,
+ * U+1160, U+3164, U+FFA0) and the blank Braille pattern (U+2800).
  */
-const BLANK_LOOKALIKES = /[\u115F\u1160\u3164\uFFA0\u2800]/gu;
-/**
- * Something a reader can see: a letter, digit, punctuation mark or symbol. Spaces, line breaks,
- * control and format characters (zero-width space U+200B, word joiner U+2060, the bidi overrides
- * such as U+202E) and combining marks on their own are not.
- */
-const VISIBLE_CHARACTER = /[\p{L}\p{N}\p{P}\p{S}]/u;
-
-/** Whether a value shows anything at all: a name of zero-width spaces is no name. */
-const hasVisibleText = (value: string): boolean => VISIBLE_CHARACTER.test(value.replace(BLANK_LOOKALIKES, ''));
+const hasVisibleText = (value: string): boolean =>
+  /[\p{L}\p{N}\p{P}\p{S}]/u.test(value.replace(/[\u115F\u1160\u3164\uFFA0\u2800]/gu, ''));
 
 /**
  * The HTML standard's "valid e-mail address", the very rule behind `type="email"`:
@@ -85,7 +73,7 @@ function asciiDomain(domain: string): string {
  * the domain, since a confirmation to a domain without one (`erika@example`) can never arrive.
  * Browsers strip surrounding whitespace from an e-mail input's value; so does this.
  */
-export function checkEmail(value: string): FieldProblem | undefined {
+function checkEmail(value: string): FieldProblem | undefined {
   const email = value.trim();
   if (!email) return 'missing';
   if (value.length > fieldMaxLength.email) return 'tooLong';
@@ -99,7 +87,7 @@ export function checkEmail(value: string): FieldProblem | undefined {
 /** What is wrong with one field's value, if anything. */
 export function checkField(field: ContactField, value: string): FieldProblem | undefined {
   if (field === 'email') return checkEmail(value);
-  if (requiredFields.has(field) && !hasVisibleText(value)) return 'missing';
+  if (field !== 'project' && !hasVisibleText(value)) return 'missing';
   return value.length > fieldMaxLength[field] ? 'tooLong' : undefined;
 }
 
@@ -112,7 +100,3 @@ export function validateContactMessage(message: ContactMessage): FieldErrors {
   }
   return errors;
 }
-
-/** The field that gets focus after a refused submit. */
-export const firstFieldInError = (errors: FieldErrors): ContactField | undefined =>
-  contactFields.find((field) => errors[field]);
