@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { test as plainTest } from '@playwright/test';
 import { dev } from 'astro';
 import { astroCli } from '../deploy/production-build';
-import { portTakenMessage } from '../local-inbox/port.ts';
-import { localTemplates, requiredEmailJsVariables } from '../local-inbox/env.ts';
+import { localTemplates } from '../local-inbox/env.ts';
+import { emailJsSettings } from '../src/node/emailjs-settings.ts';
 import { loadEmailTemplate, renderEmail } from '../src/emails/templates';
 import { contactForm, emailLine, expect, test, text, visitor } from './contact-fixtures';
 import { inboxFor, inboxPageConsoleErrors } from './inbox-client';
@@ -35,8 +35,7 @@ test.describe('the dev server of a fresh clone', () => {
     testInfo.setTimeout(3 * FIRST_COMPILE_MS);
     // A developer's own .env must not turn this into a send through EmailJS.
     emptyEnvDir = await mkdtemp(join(tmpdir(), 'no-dotenv-'));
-    for (const name of [...requiredEmailJsVariables, 'PUBLIC_EMAILJS_ORIGIN'])
-      Reflect.deleteProperty(process.env, name);
+    for (const { name } of emailJsSettings) Reflect.deleteProperty(process.env, name);
     server = await dev({
       root: process.cwd(),
       server: { port: DEV_PORT },
@@ -136,7 +135,8 @@ plainTest.describe('a taken port', () => {
         env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
       });
       blocker.close();
-      expect([result.status, result.stderr.trim()]).toEqual([1, portTakenMessage(port, command)]);
+      const taken = `Port ${port} is already in use. Stop what listens there, or pick another port: ${command} -- --port ${port + 1}`;
+      expect([result.status, result.stderr.trim()]).toEqual([1, taken]);
       expect(result.stdout).not.toMatch(/build/i);
     });
   }

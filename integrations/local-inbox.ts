@@ -5,12 +5,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import type { ResolvedConfig } from 'vite';
 import { PAGE_ORIGIN, readEmailJsEnv } from '../src/node/emailjs-settings.ts';
-import { createInboxHandler, INBOX_PATH } from '../local-inbox/handler.ts';
+import { createInboxHandler, INBOX_FILE, INBOX_PATH } from '../local-inbox/handler.ts';
 import { localInboxEnv } from '../local-inbox/env.ts';
 import { isPortTaken, portTakenMessage } from '../local-inbox/port.ts';
-import type { AllowedHosts } from '../local-inbox/request-guard.ts';
 
 /** The addresses that keep a dev server on this machine. */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -28,30 +26,7 @@ export function exposedInboxWarning(host: string | boolean | undefined, port: nu
   );
 }
 
-/**
- * Vite's `server.allowedHosts` with the names Vite allows besides it (the `server.host`, `ws.host`
- * and `server.origin` it was given), so the inbox answers exactly the hosts the dev server does.
- * (Vite 8 resolves the old `hmr.host` into `ws.host`, and reads `ws.host` even with `hmr: false`.)
- */
-export function devServerAllowedHosts({ allowedHosts, host, ws, origin }: ResolvedConfig['server']): AllowedHosts {
-  if (allowedHosts === true) return true;
-  const extra = [
-    typeof host === 'string' ? host : undefined,
-    typeof ws === 'object' ? ws.host : undefined,
-    origin ? hostnameOf(origin) : undefined,
-  ];
-  return [...allowedHosts, ...extra.filter((name): name is string => !!name)];
-}
-
-function hostnameOf(url: string) {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return undefined;
-  }
-}
-
-export function localInbox({ inboxFile = '.inbox/messages.jsonl' }: { inboxFile?: string } = {}): AstroIntegration {
+export function localInbox(): AstroIntegration {
   let useLocalInbox = false;
 
   return {
@@ -81,8 +56,8 @@ export function localInbox({ inboxFile = '.inbox/messages.jsonl' }: { inboxFile?
       },
       'astro:server:setup': ({ server }) => {
         if (!useLocalInbox) return;
-        // Mounted ahead of Vite's own middleware, so it brings the same host check along.
-        const handler = createInboxHandler({ inboxFile, allowedHosts: devServerAllowedHosts(server.config.server) });
+        // Vite's host check (`server.allowedHosts`) runs ahead of every middleware added here.
+        const handler = createInboxHandler({ inboxFile: INBOX_FILE });
         server.middlewares.use((request, response, next) => void handler(request, response, next));
       },
     },

@@ -10,57 +10,40 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { builtSiteInboxOrigin, localInboxEnv } from './env.ts';
+import { INBOX_FILE } from './handler.ts';
 import { isPortTaken, portTakenMessage } from './port.ts';
 import { LOCAL_BUILD_DIR, createSiteServer } from './site-server.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { port: { type: 'string', default: '4321' }, inbox: { type: 'string', default: '.inbox/messages.jsonl' } },
+  options: { port: { type: 'string', default: '4321' }, inbox: { type: 'string', default: INBOX_FILE } },
 });
 const command = positionals[0] ?? 'start';
 const port = Number(values.port);
 const HOST = '127.0.0.1';
-const asTyped = command === 'start' ? 'npm start' : `node local-inbox/cli.ts ${command}`;
-
-async function build() {
-  // Before Astro loads: its telemetry would try to reach the internet, and the config reads these.
-  Object.assign(process.env, { ASTRO_TELEMETRY_DISABLED: '1' }, localInboxEnv(builtSiteInboxOrigin(port)));
-  const { build: astroBuild } = await import('astro');
-  await astroBuild({ outDir: LOCAL_BUILD_DIR });
+/** One line for the developer, no stack trace. */
+function stop(message: string): never {
+  console.error(message);
+  process.exit(1);
 }
 
-function serve() {
+if (!['start', 'build', 'serve'].includes(command)) stop(`Unknown command "${command}". Use start, build or serve.`);
+// Before a build, so a taken port costs one line rather than a build's wait.
+if (command !== 'build' && (await isPortTaken(port, HOST))) {
+  stop(portTakenMessage(port, command === 'start' ? 'npm start' : `node local-inbox/cli.ts ${command}`));
+}
+if (command !== 'serve') {
+  // Before Astro loads: its telemetry would try to reach the internet, and the config reads these.
+  Object.assign(process.env, { ASTRO_TELEMETRY_DISABLED: '1' }, localInboxEnv(builtSiteInboxOrigin(port)));
+  const { build } = await import('astro');
+  await build({ outDir: LOCAL_BUILD_DIR });
+}
+if (command !== 'build') {
   if (!existsSync(`${LOCAL_BUILD_DIR}/index.html`)) {
-    console.error(
-      `${LOCAL_BUILD_DIR}/ holds no built site. Run \`node local-inbox/cli.ts build\` (or \`npm start\`) first.`,
-    );
-    process.exit(1);
+    stop(`${LOCAL_BUILD_DIR}/ holds no built site. Run \`node local-inbox/cli.ts build\` (or \`npm start\`) first.`);
   }
-  const server = createSiteServer({ root: LOCAL_BUILD_DIR, inboxFile: values.inbox });
-  server.once('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EADDRINUSE') throw error;
-    console.error(portTakenMessage(port, asTyped));
-    process.exit(1);
-  });
-  server.listen(port, HOST, () => {
+  createSiteServer({ root: LOCAL_BUILD_DIR, inboxFile: values.inbox }).listen(port, HOST, () => {
     console.log(`\n  Site        http://localhost:${port}/`);
     console.log(`  Local inbox http://localhost:${port}/inbox   (messages kept in ${values.inbox})\n`);
   });
-}
-
-async function exitIfPortTaken() {
-  if (!(await isPortTaken(port, HOST))) return;
-  console.error(portTakenMessage(port, asTyped));
-  process.exit(1);
-}
-
-if (command === 'build') await build();
-else if (command === 'serve') serve();
-else if (command === 'start') {
-  await exitIfPortTaken();
-  await build();
-  serve();
-} else {
-  console.error(`Unknown command "${command}". Use start, build or serve.`);
-  process.exit(1);
 }

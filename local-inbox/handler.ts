@@ -18,14 +18,15 @@ import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
 import type { IncomingMessage as Request, ServerResponse as Response } from 'node:http';
 import { dirname } from 'node:path';
 import { loadEmailTemplates } from '../src/emails/templates.ts';
-import { renderInboxPage, renderTemplatesPage, type InboxMessage } from './inbox-page.ts';
-import { refusal, type AllowedHosts } from './request-guard.ts';
+import { renderInboxPage, renderProblemPage, renderTemplatesPage, type InboxMessage } from './inbox-page.ts';
+import { refusal } from './request-guard.ts';
 
 export const SEND_PATH = '/api/v1.0/email/send';
 export const INBOX_PATH = '/inbox';
+/** Where `npm start` and `npm run dev` keep the messages, one JSON object per line. */
+export const INBOX_FILE = '.inbox/messages.jsonl';
 /** Far above the longest message the form can send (its fields' `maxlength`s), far below harm. */
 export const MAX_BODY_BYTES = 64 * 1024;
-const MAX_FAILURE_TIMES = 100;
 
 /**
  * A failure a test asks for:
@@ -33,10 +34,10 @@ const MAX_FAILURE_TIMES = 100;
  * - `status: 'hang'` never answers, like a stalled connection; the request ends when the browser gives up.
  * - An HTTP `status` is 400–599.
  * - `email` / `templateId` limit the rule to matching calls, so parallel tests do not meet each other's.
- * - `times`: how many matching calls it fails (1 unless given).
+ * - `times`: how many matching calls it fails (1 unless given, at most 100).
  */
 export interface FailureRule {
-  status?: number | 'drop' | 'hang';
+  status: number | 'drop' | 'hang';
   text?: string;
   email?: string;
   templateId?: string;
@@ -50,7 +51,6 @@ export interface SendRequest {
   template_id: string;
   template_params?: Record<string, unknown>;
 }
-type InboxHandler = (request: Request, response: Response, next: () => void | Promise<void>) => Promise<void>;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -67,31 +67,25 @@ function validateSendRequest(body: unknown) {
   return undefined;
 }
 
+const isWithin = (value: unknown, min: number, max: number) =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+const isOptionalName = (value: unknown) => value === undefined || (typeof value === 'string' && value !== '');
+
 /**
- * Reads a failure rule a test posts, or says what is wrong with it: a rule the inbox cannot apply
- * (`null`, a status of "500", a rule without a status) is refused, never kept to break later sends.
+ * Whether a test's failure rule is one the inbox can apply. One it cannot (`null`, a status of "500",
+ * a rule without a status, a misspelt field) is refused, never kept to break later sends.
  */
-function parseFailureRule(body: unknown): { rule: FailureRule } | { problem: string } {
-  if (!isPlainObject(body)) return { problem: 'A failure rule must be a JSON object' };
-  const known = ['status', 'text', 'email', 'templateId', 'times'];
-  const unknown = Object.keys(body).filter((key) => !known.includes(key));
-  if (unknown.length) return { problem: `Unknown field(s) in the failure rule: ${unknown.join(', ')}` };
-  const { status, text, email, templateId, times } = body;
-  const isInteger = (value: unknown, min: number, max: number) =>
-    Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
-  if (status !== undefined && status !== 'drop' && status !== 'hang' && !isInteger(status, 400, 599)) {
-    return { problem: 'status must be an HTTP error status (400–599), "drop" or "hang"' };
-  }
-  if (text !== undefined && typeof text !== 'string') return { problem: 'text must be a string' };
-  for (const [name, value] of Object.entries({ email, templateId })) {
-    if (value !== undefined && (typeof value !== 'string' || !value)) return { problem: `${name} must be a string` };
-  }
-  if (times !== undefined && !isInteger(times, 1, MAX_FAILURE_TIMES)) {
-    return { problem: `times must be a whole number from 1 to ${MAX_FAILURE_TIMES}` };
-  }
-  if (status === undefined) return { problem: 'A failure rule needs a status' };
-  return { rule: body };
-}
+const isFailureRule = (rule: unknown): rule is FailureRule =>
+  isPlainObject(rule) &&
+  Object.keys(rule).every((key) => ['status', 'text', 'email', 'templateId', 'times'].includes(key)) &&
+  (rule.status === 'drop' || rule.status === 'hang' || isWithin(rule.status, 400, 599)) &&
+  (rule.text === undefined || typeof rule.text === 'string') &&
+  isOptionalName(rule.email) &&
+  isOptionalName(rule.templateId) &&
+  (rule.times === undefined || isWithin(rule.times, 1, 100));
+
+export const FAILURE_RULE_PROBLEM =
+  'A failure rule is a JSON object { status: 400–599, "drop" or "hang", text?, email?, templateId?, times?: 1–100 }';
 
 /**
  * A line of the inbox file that can be shown: what the handler writes. Anything else (a line cut
@@ -103,42 +97,31 @@ const isInboxMessage = (value: unknown): value is InboxMessage =>
   typeof value.template_id === 'string' &&
   isPlainObject(value.template_params);
 
+function parseJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Answers the send API and the inbox's own paths; hands anything else to `next`. `inboxFile`: where
- * messages are kept, one JSON object per line; `allowedHosts`: which Host headers to answer besides
- * IP addresses and localhost (as Vite's `server.allowedHosts`; the dev server passes its own).
+ * Answers the send API and the inbox's own paths, keeping messages in `inboxFile`; hands anything
+ * else to `next`. The server in front of it has checked the Host header.
  */
-export function createInboxHandler({
-  inboxFile,
-  allowedHosts = [],
-}: {
-  inboxFile: string;
-  allowedHosts?: AllowedHosts;
-}): InboxHandler {
+export function createInboxHandler({ inboxFile }: { inboxFile: string }) {
   let failures: FailureRule[] = [];
 
   const readInbox = async () => {
-    const text = await readFile(inboxFile, 'utf-8').catch(() => '');
-    const messages: InboxMessage[] = [];
-    let unreadable = 0;
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue;
-      try {
-        const message: unknown = JSON.parse(line);
-        if (isInboxMessage(message)) messages.push(message);
-        else unreadable++;
-      } catch {
-        unreadable++;
-      }
-    }
-    return { messages, unreadable };
+    const lines = (await readFile(inboxFile, 'utf-8').catch(() => '')).split('\n').filter((line) => line.trim());
+    const messages = lines.map(parseJson).filter(isInboxMessage);
+    return { messages, unreadable: lines.length - messages.length };
   };
 
   const takeFailure = (body: SendRequest) => {
-    const email = isPlainObject(body.template_params) ? body.template_params.email : undefined;
     const rule = failures.find(
       (candidate) =>
-        (candidate.email === undefined || candidate.email === email) &&
+        (candidate.email === undefined || candidate.email === body.template_params?.email) &&
         (candidate.templateId === undefined || candidate.templateId === body.template_id),
     );
     if (rule && (rule.times = (rule.times ?? 1) - 1) <= 0) failures = failures.filter((other) => other !== rule);
@@ -156,166 +139,117 @@ export function createInboxHandler({
         'Access-Control-Allow-Headers': 'Content-Type',
         'Access-Control-Max-Age': '600',
       });
-      response.end();
-      return;
+      return void response.end();
     }
-    if (request.method !== 'POST') {
-      sendText(response, 405, 'Method Not Allowed');
-      return;
-    }
+    if (request.method !== 'POST') return send(response, 405, 'Method Not Allowed');
+    const body = await readJsonBody(request, response);
+    if (body === undefined) return;
+    const problem = validateSendRequest(body);
+    if (problem) return send(response, 400, problem);
+    const { lib_version, user_id, service_id, template_id, template_params = {} } = body as SendRequest;
 
-    const parsed = await readJsonBody(request, response);
-    if (parsed === undefined) return;
-    const problem = validateSendRequest(parsed);
-    if (problem) {
-      sendText(response, 400, problem);
-      return;
-    }
-    const body = parsed as SendRequest;
-
-    const failure = takeFailure(body);
+    const failure = takeFailure(body as SendRequest);
     if (failure?.status === 'hang') return;
-    if (failure?.status === 'drop') {
-      request.socket.destroy();
-      return;
-    }
-    if (failure?.status) {
-      sendText(response, failure.status, failure.text ?? 'Internal Server Error');
-      return;
-    }
+    if (failure?.status === 'drop') return void request.socket.destroy();
+    if (failure) return send(response, failure.status, failure.text ?? 'Internal Server Error');
 
     const message: InboxMessage = {
       receivedAt: new Date().toISOString(),
       origin: request.headers.origin ?? null,
-      lib_version: body.lib_version,
-      user_id: body.user_id,
-      service_id: body.service_id,
-      template_id: body.template_id,
-      template_params: body.template_params ?? {},
+      lib_version,
+      user_id,
+      service_id,
+      template_id,
+      template_params,
     };
     await mkdir(dirname(inboxFile), { recursive: true });
     await appendFile(inboxFile, `${JSON.stringify(message)}\n`);
-    sendText(response, 200, 'OK');
+    send(response, 200, 'OK');
   };
 
-  /**
-  /** The inbox for people (/inbox) and tests (/inbox/messages, /inbox/failures). */
-  const handleInbox = async (request: Request, response: Response, { pathname, searchParams }: URL) => {
-    if (pathname === `${INBOX_PATH}/messages`) {
-      if (request.method === 'DELETE') {
-        await rm(inboxFile, { force: true });
-        failures = [];
-        sendText(response, 204, '');
-      } else {
-        sendJson(response, (await readInbox()).messages);
-      }
+  /** The inbox for people (/inbox, /inbox/templates) and tests (/inbox/messages, /inbox/failures). */
+  const handleInbox = async (request: Request, response: Response, pathname: string) => {
+    if (pathname === `${INBOX_PATH}/messages` && request.method === 'DELETE') {
+      await rm(inboxFile, { force: true });
+      failures = [];
+      send(response, 204, '');
+    } else if (pathname === `${INBOX_PATH}/messages`) {
+      send(response, 200, JSON.stringify((await readInbox()).messages), 'application/json');
     } else if (pathname === `${INBOX_PATH}/failures` && request.method === 'POST') {
-      const body = await readJsonBody(request, response);
-      if (body === undefined) return;
-      const parsed = parseFailureRule(body);
-      if ('problem' in parsed) {
-        sendText(response, 400, parsed.problem);
-        return;
-      }
-      failures.push(parsed.rule);
-      sendJson(response, failures);
-    } else if (pathname === INBOX_PATH || pathname === `${INBOX_PATH}/`) {
-      // Templates are read on every visit, so an edited template shows on the next reload.
+      const rule = await readJsonBody(request, response);
+      if (rule === undefined) return;
+      if (!isFailureRule(rule)) return send(response, 400, FAILURE_RULE_PROBLEM);
+      failures.push(rule);
+      send(response, 200, JSON.stringify(failures), 'application/json');
+    } else if ([INBOX_PATH, `${INBOX_PATH}/`, `${INBOX_PATH}/templates`].includes(pathname)) {
+      // Templates are read on every visit, so an edited template shows on the next reload, and a
+      // broken one on the page rather than as a 500.
       const { messages, unreadable } = await readInbox();
-      const page = Number(searchParams.get('page') ?? 1);
-      sendHtml(response, renderInboxPage(messages.reverse(), await loadTemplates(), { page, unreadable }));
-    } else if (pathname === `${INBOX_PATH}/templates`) {
-      sendHtml(response, renderTemplatesPage(await loadTemplates()));
+      const page = await loadEmailTemplates()
+        .then((templates) =>
+          pathname.endsWith('/templates')
+            ? renderTemplatesPage(templates)
+            : renderInboxPage(messages.reverse(), templates, unreadable),
+        )
+        .catch(renderProblemPage);
+      send(response, 200, page, 'text/html');
     } else {
-      sendText(response, 404, 'Not Found');
+      send(response, 404, 'Not Found');
     }
   };
 
-  return async (request, response, next) => {
-    let url: URL;
+  return async (request: Request, response: Response, next: () => unknown) => {
+    let pathname: string;
     try {
-      url = new URL(request.url ?? '/', 'http://localhost');
+      pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     } catch {
-      sendText(response, 400, 'Bad Request');
-      return;
+      return send(response, 400, 'Bad Request');
     }
-    const isInbox = url.pathname === INBOX_PATH || url.pathname.startsWith(`${INBOX_PATH}/`);
-    if (url.pathname !== SEND_PATH && !isInbox) {
-      await next();
-      return;
-    }
-    const refused = refusal(request, allowedHosts);
-    if (refused) {
-      sendText(response, ...refused);
-      return;
-    }
+    const isInbox = pathname === INBOX_PATH || pathname.startsWith(`${INBOX_PATH}/`);
+    if (pathname !== SEND_PATH && !isInbox) return void next();
+    const refused = refusal(request);
+    if (refused) return send(response, ...refused);
     try {
-      if (url.pathname === SEND_PATH) await handleSend(request, response);
-      else await handleInbox(request, response, url);
+      await (isInbox ? handleInbox(request, response, pathname) : handleSend(request, response));
     } catch (error) {
       console.error(error);
-      if (!response.headersSent) sendText(response, 500, 'Internal Server Error');
+      if (!response.headersSent) send(response, 500, 'Internal Server Error');
     }
   };
 }
-
-/** The body was larger than MAX_BODY_BYTES. */
-class BodyTooLargeError extends Error {}
 
 /**
  * The request's JSON body, or undefined once it has answered why there is none: 413 for a body
- * past MAX_BODY_BYTES (it stops reading there), 400 for one that is no JSON.
+ * past MAX_BODY_BYTES (it keeps nothing past that), 400 for one that is no JSON.
  */
 async function readJsonBody(request: Request, response: Response): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readBody(request);
-  } catch (error) {
-    if (!(error instanceof BodyTooLargeError)) throw error;
-    response.setHeader('Connection', 'close');
-    sendText(response, 413, `The request body must be at most ${MAX_BODY_BYTES} bytes`);
-    return undefined;
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    sendText(response, 400, 'The request body must be valid JSON');
-    return undefined;
-  }
-}
-
-function readBody(request: Request) {
-  if (Number(request.headers['content-length']) > MAX_BODY_BYTES) return Promise.reject(new BodyTooLargeError());
-  return new Promise<string>((resolve, reject) => {
-    let size = 0;
+  const text = await new Promise<string | undefined>((resolve, reject) => {
+    if (Number(request.headers['content-length']) > MAX_BODY_BYTES) {
+      resolve(undefined);
+      return;
+    }
     const chunks: Buffer[] = [];
-    const onData = (chunk: Buffer) => {
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
-      request.off('data', onData);
-      reject(new BodyTooLargeError());
-    };
-    request.on('data', onData);
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else resolve(undefined);
+    });
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf-8')));
     request.on('error', reject);
   });
+  if (text === undefined) {
+    response.setHeader('Connection', 'close');
+    send(response, 413, `The request body must be at most ${MAX_BODY_BYTES} bytes`);
+    return undefined;
+  }
+  const body = parseJson(text);
+  if (body === undefined) send(response, 400, 'The request body must be valid JSON');
+  return body;
 }
 
-export function sendText(response: Response, status: number, text: string) {
-  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
-  response.end(text);
-}
-
-/** A broken template file is shown on the page, not answered with a 500. */
-const loadTemplates = () =>
-  loadEmailTemplates().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-
-function sendHtml(response: Response, html: string) {
-  response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-  response.end(html);
-}
-
-function sendJson(response: Response, data: unknown) {
-  response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  response.end(JSON.stringify(data));
+/** Answers with `body`; nothing the inbox answers may be cached, since every answer can change. */
+export function send(response: Response, status: number, body: string, type = 'text/plain') {
+  response.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store' });
+  return response.end(body);
 }

@@ -1,16 +1,14 @@
 /**
- * The local inbox as pages, a tool for people only: /inbox shows every message the site sent, newest
- * first, as its recipient will see it (rendered through its template from src/emails), with the raw
+ * The local inbox as pages, a tool for people only: /inbox shows the newest messages the site sent
+ * as each recipient will see it (rendered through its template from src/emails), with the raw
  * parameters beside it; /inbox/templates shows the templates ready to paste into EmailJS.
  */
 import {
   escapeHtml as escape,
   EMAILS_DIR,
-  emailTemplates,
   prepareForEmailJs,
   renderEmail,
   type EmailTemplate,
-  type EmailTemplateName,
 } from '../src/emails/templates.ts';
 import { defaultLocale, localeInfo } from '../src/i18n/locales.ts';
 import { templateStandIn } from '../src/node/emailjs-settings.ts';
@@ -26,15 +24,8 @@ export interface InboxMessage {
   template_params: Record<string, unknown>;
 }
 
-const INBOX_PAGE_PATH = '/inbox';
-
-/** Which template each local stand-in id stands for. */
-const templateNames = Object.fromEntries(
-  Object.keys(emailTemplates).map((name) => [templateStandIn(name), name]),
-) as Record<string, EmailTemplateName>;
-
-/** Newest messages per inbox page: 200 long messages on one page made it 25 MB. */
-export const MESSAGES_PER_PAGE = 20;
+/** How many of the newest messages the page shows: 200 long messages on one page made it 25 MB. */
+export const MESSAGES_SHOWN = 20;
 
 /**
  * A parameter as text. The form sends strings, but the file may hold anything a request carried:
@@ -44,41 +35,27 @@ const asText = (value: unknown) =>
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- TypeScript types JSON.stringify as always returning a string; for undefined, a function or a symbol it returns undefined
   typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 
-const paramsAsText = (params: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(params).map(([key, value]) => [key, asText(value)]));
+const problem = (text: string) => `<p class="problem">${escape(text)}</p>`;
 
 /**
- * The message as its recipient sees it, or why it cannot be shown. The e-mail sits in a sandboxed
- * frame: its own styles stay its own, and nothing in it can run.
+ * A message as its recipient sees it, its parameters as sent beside it. The e-mail sits in a
+ * sandboxed frame: its own styles stay its own, and nothing in it can run.
  */
-function renderedEmail(message: InboxMessage, templates: EmailTemplate[] | Error) {
-  if (templates instanceof Error) return { subject: message.template_id, body: problem(templates.message) };
-  const template = templates.find((candidate) => candidate.name === templateNames[message.template_id]);
-  if (!template) {
-    return {
-      subject: message.template_id,
-      body: problem(`No template in ${EMAILS_DIR} has the id ${message.template_id}.`),
-    };
-  }
-  try {
-    const { subject, html } = renderEmail(template, paramsAsText(message.template_params));
-    const frame = `<iframe sandbox title="${escape(subject)}" srcdoc="${escape(html)}"></iframe>`;
-    return { subject, body: `<p class="meta">${escape(EMAILS_DIR)}/${escape(template.file)}</p>${frame}` };
-  } catch (error) {
-    return { subject: message.template_id, body: problem((error as Error).message) };
-  }
-}
-
-function renderedMessage(message: InboxMessage, templates: EmailTemplate[] | Error) {
-  const { subject, body } = renderedEmail(message, templates);
-  const params = Object.entries(paramsAsText(message.template_params))
-    .map(([key, value]) => `<tr><th>${escape(key)}</th><td>${escape(value)}</td></tr>`)
-    .join('');
-  const received = new Date(message.receivedAt);
+function renderedMessage(message: InboxMessage, templates: EmailTemplate[]) {
+  const params = Object.fromEntries(
+    Object.entries(message.template_params).map(([key, value]) => [key, asText(value)]),
+  );
+  const template = templates.find(({ name }) => templateStandIn(name) === message.template_id);
+  const email = template && renderEmail(template, params);
+  const body =
+    template && email
+      ? `<p class="meta">${escape(EMAILS_DIR)}/${escape(template.file)}</p><iframe sandbox title="${escape(email.subject)}" srcdoc="${escape(email.html)}"></iframe>`
+      : problem(`No template in ${EMAILS_DIR} has the id ${message.template_id}.`);
+  const rows = Object.entries(params).map(
+    ([key, value]) => `<tr><th>${escape(key)}</th><td>${escape(value)}</td></tr>`,
+  );
   // As the agency writes dates: its own language is the site's default.
-  const when = Number.isNaN(received.getTime())
-    ? message.receivedAt
-    : received.toLocaleString(localeInfo[defaultLocale].htmlLang);
+  const when = new Date(message.receivedAt).toLocaleString(localeInfo[defaultLocale].htmlLang);
   const meta = [
     `template <code>${escape(message.template_id)}</code>`,
     `service <code>${escape(asText(message.service_id))}</code>`,
@@ -87,18 +64,16 @@ function renderedMessage(message: InboxMessage, templates: EmailTemplate[] | Err
     ...(message.origin ? [`from ${escape(asText(message.origin))}`] : []),
   ].join(' · ');
   return `<li data-template-id="${escape(message.template_id)}">
-  <header><h2>${escape(subject)}</h2>
+  <header><h2>${escape(email?.subject ?? message.template_id)}</h2>
   <time datetime="${escape(message.receivedAt)}">${escape(when)}</time></header>
   <p class="meta">${meta}</p>
   ${body}
-  <details><summary>Parameters as sent</summary><table>${params}</table></details>
+  <details><summary>Parameters as sent</summary><table>${rows.join('')}</table></details>
 </li>`;
 }
 
 /** EmailJS variables as the templates write them. */
 const variables = (names: readonly string[]) => names.map((name) => `<code>{{${escape(name)}}}</code>`).join(', ');
-
-const problem = (text: string) => `<p class="problem">${escape(text)}</p>`;
 
 const layout = (title: string, lead: string, main: string) => `<!doctype html>
 <html lang="en">
@@ -115,7 +90,6 @@ const layout = (title: string, lead: string, main: string) => `<!doctype html>
   header { display: flex; justify-content: space-between; gap: 1rem; } h2 { font-size: 1.05rem; margin: 0; }
   time, .meta { color: #515c73; font-size: .9rem; } .meta { margin: .25rem 0 .75rem; }
   .problem { color: #a3281b; font-weight: 600; }
-  .pages { display: flex; gap: 1.5rem; justify-content: center; margin: 1rem 0; }
   iframe { display: block; width: 100%; height: 26rem; border: 1px solid #d5dae2; border-radius: 8px; resize: vertical; }
   details { margin-top: .75rem; } summary { cursor: pointer; color: #424b5e; }
   table { border-collapse: collapse; width: 100%; } th { text-align: left; width: 9rem; vertical-align: top; color: #424b5e; font-weight: 600; }
@@ -131,33 +105,19 @@ ${main}
 </html>`;
 
 /**
- * One page of the inbox, MESSAGES_PER_PAGE messages long, with links to the newer and older ones:
- * `messages` newest first; `templates` from src/emails, or why they could not be read; `page` which
- * page (1 = the newest messages); `unreadable` how many lines of the inbox file could not be read.
+ * The inbox: the newest MESSAGES_SHOWN of `messages` (newest first), rendered through `templates`;
+ * `unreadable`: how many lines of the inbox file could not be read.
  */
-export function renderInboxPage(
-  messages: InboxMessage[],
-  templates: EmailTemplate[] | Error,
-  { page: asked = 1, unreadable = 0 }: { page?: number; unreadable?: number } = {},
-) {
-  const pages = Math.max(1, Math.ceil(messages.length / MESSAGES_PER_PAGE));
-  const page = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), pages) : 1;
-  const shown = messages.slice((page - 1) * MESSAGES_PER_PAGE, page * MESSAGES_PER_PAGE);
-  const items = shown.map((message) => renderedMessage(message, templates)).join('\n');
-  const pageLink = (to: number, label: string) =>
-    `<a href="${INBOX_PAGE_PATH}${to === 1 ? '' : `?page=${to}`}">${label}</a>`;
-  const navigation =
-    pages > 1
-      ? `<nav class="pages">${page > 1 ? pageLink(page - 1, '← Newer') : ''}<span>Page ${page} of ${pages}</span>${page < pages ? pageLink(page + 1, 'Older →') : ''}</nav>`
-      : '';
-  const skipped = unreadable
-    ? problem(`${unreadable} line(s) of the inbox file could not be read and are left out.`)
-    : '';
-
+export function renderInboxPage(messages: InboxMessage[], templates: EmailTemplate[], unreadable = 0) {
+  const items = messages.slice(0, MESSAGES_SHOWN).map((message) => renderedMessage(message, templates));
+  const notes = [
+    ...(unreadable ? [`${unreadable} line(s) of the inbox file could not be read and are left out.`] : []),
+    ...(messages.length > MESSAGES_SHOWN ? [`${messages.length - MESSAGES_SHOWN} older message(s) not shown.`] : []),
+  ];
   return layout(
     `Local inbox (${messages.length})`,
-    'What the contact form sent to the local EmailJS stand-in, newest first, each as its recipient will see it. Reload for new messages. <a href="/inbox/templates">The templates, ready for EmailJS</a>.',
-    `${skipped}${messages.length ? `${navigation}<ol>${items}</ol>${navigation}` : '<p>No messages yet. Send the contact form on the site.</p>'}`,
+    'What the contact form sent to the local EmailJS stand-in, newest first, each as its recipient will see it. Reload for new messages; all of them, as sent, are at <a href="/inbox/messages">/inbox/messages</a>. <a href="/inbox/templates">The templates, ready for EmailJS</a>.',
+    `${notes.map(problem).join('')}${items.length ? `<ol>${items.join('\n')}</ol>` : '<p>No messages yet. Send the contact form on the site.</p>'}`,
   );
 }
 
@@ -165,32 +125,26 @@ export function renderInboxPage(
  * Each template as it goes into the EmailJS dashboard: the agency's facts filled in, EmailJS's own
  * `{{variables}}` kept, and which environment variable then holds its id.
  */
-export function renderTemplatesPage(templates: EmailTemplate[] | Error) {
-  const main =
-    templates instanceof Error
-      ? problem(templates.message)
-      : templates
-          .map((template) => {
-            let prepared;
-            try {
-              prepared = prepareForEmailJs(template);
-            } catch (error) {
-              return `<section><h2>${escape(template.file)}</h2>${problem((error as Error).message)}</section>`;
-            }
-            const id = `template-${template.name}`;
-            return `<section>
+export function renderTemplatesPage(templates: EmailTemplate[]) {
+  const sections = templates.map((template) => {
+    const { subject, html } = prepareForEmailJs(template);
+    const id = `template-${template.name}`;
+    return `<section>
   <h2>${escape(EMAILS_DIR)}/${escape(template.file)}</h2>
   <p class="meta">For ${escape(template.recipient)}. Its template id goes into <code>${escape(template.envVariable)}</code>. Variables: ${variables(template.params)}${template.shows.length < template.params.length ? ` (it shows only ${variables(template.shows)})` : ''}.</p>
   <label for="${id}-subject">Subject</label>
-  <input id="${id}-subject" readonly value="${escape(prepared.subject)}">
+  <input id="${id}-subject" readonly value="${escape(subject)}">
   <label for="${id}-content">Content (Edit Content → Code Editor)</label>
-  <textarea id="${id}-content" readonly rows="12">${escape(prepared.html)}</textarea>
+  <textarea id="${id}-content" readonly rows="12">${escape(html)}</textarea>
 </section>`;
-          })
-          .join('\n');
+  });
   return layout(
     'E-mail templates for EmailJS',
     'Paste each into its EmailJS template (docs/deploy.md, “Putting the templates into EmailJS”, says where). <a href="/inbox">Back to the inbox</a>.',
-    main,
+    sections.join('\n'),
   );
 }
+
+/** A template that cannot be read or filled, named with what is wrong, in place of the page. */
+export const renderProblemPage = (error: unknown) =>
+  layout('Local inbox', `The templates in ${EMAILS_DIR} cannot be shown:`, problem(String(error)));

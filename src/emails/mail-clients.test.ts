@@ -1,13 +1,6 @@
 import { caniemail } from 'caniemail';
 import { describe, expect, it } from 'vitest';
-import { defaultLocale, localeInfo, locales } from '../i18n/locales';
-import {
-  autoReplyTemplateName,
-  loadEmailTemplate,
-  loadEmailTemplates,
-  prepareForEmailJs,
-  renderEmail,
-} from './templates';
+import { loadEmailTemplates, prepareForEmailJs } from './templates';
 
 /**
  * Where the agency and its visitors read mail, by caniemail's names (its data, caniemail.com's, is
@@ -80,21 +73,5 @@ describe('the e-mail templates in Outlook, Gmail and Apple Mail (caniemail)', as
   it('need every exemption they name', () => {
     const used = new Set(checked.flatMap(({ unsupported }) => unsupported.map(({ title }) => title)));
     expect([...used].sort()).toEqual(Object.keys(exemptions).sort());
-  });
-});
-
-describe('the e-mails as their readers get them', () => {
-  it('keep the line breaks of a project description, in the local inbox as in EmailJS', async () => {
-    const { html } = renderEmail(await loadEmailTemplate('notification'), { project: 'Ein Café.\nMit <Terrasse>.' });
-    expect(html).toMatch(/<pre\b[^>]*>\s*Ein Café\.\nMit &#60;Terrasse&#62;\.<\/pre>/);
-  });
-
-  it('carry the language tag of the site’s pages in their language', async () => {
-    const notification = await loadEmailTemplate('notification');
-    expect(notification.html).toContain(`<html lang="${localeInfo[defaultLocale].htmlLang}">`);
-    for (const locale of locales) {
-      const { html } = await loadEmailTemplate(autoReplyTemplateName(locale));
-      expect(html, locale).toContain(`<html lang="${localeInfo[locale].htmlLang}">`);
-    }
   });
 });

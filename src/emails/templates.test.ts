@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import agency from '../content/agency.json' with { type: 'json' };
-import { locales, type Locale } from '../i18n/locales';
+import { defaultLocale, localeInfo, locales, type Locale } from '../i18n/locales';
 import { sendContactMessage, type SendEmail } from '../lib/contact/delivery';
 import {
   autoReplyTemplateName,
@@ -62,6 +62,7 @@ describe('the e-mail templates in src/emails', () => {
       ...visitor,
       name: '<img src=x onerror=alert(1)> & Co',
       title: 'Café "Uferblick" <neu>',
+      project: 'Ein Café.\nMit <Terrasse>.',
       to_name: agency.name,
     };
     const { subject, html } = renderEmail(template, params);
@@ -73,6 +74,9 @@ describe('the e-mail templates in src/emails', () => {
     expect(html).toContain(`Hallo ${agency.name},`);
     expect(html).toContain('href="mailto:erika@example.org"');
     expect(html).not.toMatch(/\{\{/);
+    // The description's line breaks survive as EmailJS fills it, in the local inbox too.
+    expect(html).toMatch(/<pre\b[^>]*>\s*Ein Café\.\nMit &#60;Terrasse&#62;\.<\/pre>/);
+    expect(html).toContain(`<html lang="${localeInfo[defaultLocale].htmlLang}">`);
   });
 
   it('fill each auto-reply in its language, with the agency’s contact facts from agency.json', async () => {
@@ -83,7 +87,7 @@ describe('the e-mail templates in src/emails', () => {
     const facts = [agency.legalName, agency.street, agency.postalCode, agency.town, agency.phone, agency.email];
     for (const locale of locales) {
       const { html } = renderEmail(await loadEmailTemplate(autoReplyTemplateName(locale)), visitor);
-      // Its <html lang> is checked with the notification's in mail-clients.test.ts.
+      expect(html, locale).toContain(`<html lang="${localeInfo[locale].htmlLang}">`);
       for (const fact of [visitor.email, ...facts, agency.partners.join(', ')]) expect(html, locale).toContain(fact);
     }
   });

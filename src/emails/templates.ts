@@ -79,11 +79,6 @@ export const emailTemplates: Record<EmailTemplateName, EmailTemplateInfo> = {
 export const EMAILS_DIR = 'src/emails';
 export const emailsFolder = new URL('./', import.meta.url);
 
-/** A template that cannot be sent as it is; the message names the file and what is wrong. */
-export class EmailTemplateError extends Error {
-  name = 'EmailTemplateError';
-}
-
 /** `{{x}}`, and the unescaped `{{{x}}}` that EmailJS also knows and that we refuse. */
 const VARIABLE = /\{\{(\{?)\s*([^{}]*?)\s*\}\}(\}?)/g;
 const NAME = /^[a-zA-Z_][\w.]*$/;
@@ -99,43 +94,42 @@ function agencyFact(key: string) {
 }
 
 /**
- * Replaces each variable of `text` by what `paramValue` makes of it (agency facts by their value),
- * and refuses anything EmailJS would fill with something the form does not send.
+ * The template's subject and body with each variable replaced by what `paramValue` makes of it
+ * (agency facts by their value, HTML-escaped in the body), refusing anything EmailJS would fill with
+ * something the form does not send.
  */
-function fill(
-  text: string,
-  template: EmailTemplate,
-  { html, paramValue }: { html: boolean; paramValue: (name: string) => string },
-) {
+function fill(template: EmailTemplate, paramValue: (name: string, html: boolean) => string) {
   const where = `${EMAILS_DIR}/${template.file}`;
-  const leftover = /\{\{|\}\}/.exec(text.replace(VARIABLE, ''));
-  if (leftover) throw new EmailTemplateError(`${where}: a "${leftover[0]}" that opens or closes no {{variable}}`);
-  const fillToken = (token: string, open: string, name: string, close: string) => {
-    if (open || close) {
-      throw new EmailTemplateError(`${where}: ${token} would put the visitor's text in unescaped; write {{${name}}}`);
-    }
-    if (!NAME.test(name)) throw new EmailTemplateError(`${where}: ${token} is no variable EmailJS can fill`);
-    if (name.startsWith('agency.')) {
-      const fact = agencyFact(name.slice('agency.'.length));
-      if (fact === undefined) {
-        throw new EmailTemplateError(`${where}: {{${name}}} is no fact in src/content/agency.json`);
+  const fillText = (text: string, html: boolean) => {
+    const leftover = /\{\{|\}\}/.exec(text.replace(VARIABLE, ''));
+    if (leftover) throw new Error(`${where}: a "${leftover[0]}" that opens or closes no {{variable}}`);
+    return text.replace(VARIABLE, (token: string, open: string, name: string, close: string) => {
+      if (open || close) {
+        throw new Error(`${where}: ${token} would put the visitor's text in unescaped; write {{${name}}}`);
       }
-      return html ? escapeHtml(fact) : fact;
-    }
-    if (!template.params.includes(name)) {
-      throw new EmailTemplateError(
-        `${where}: unknown variable {{${name}}}: the form sends this template only ${template.params.join(', ')}`,
-      );
-    }
-    if (!template.shows.includes(name)) {
-      throw new EmailTemplateError(
-        `${where}: {{${name}}} must not show here: anyone can have this e-mail sent to any address with ` +
-          `words of their choosing, so it may show only ${template.shows.map((shown) => `{{${shown}}}`).join(', ')}`,
-      );
-    }
-    return paramValue(name);
+      if (!NAME.test(name)) throw new Error(`${where}: ${token} is no variable EmailJS can fill`);
+      if (name.startsWith('agency.')) {
+        const fact = agencyFact(name.slice('agency.'.length));
+        if (fact === undefined) {
+          throw new Error(`${where}: {{${name}}} is no fact in src/content/agency.json`);
+        }
+        return html ? escapeHtml(fact) : fact;
+      }
+      if (!template.params.includes(name)) {
+        throw new Error(
+          `${where}: unknown variable {{${name}}}: the form sends this template only ${template.params.join(', ')}`,
+        );
+      }
+      if (!template.shows.includes(name)) {
+        throw new Error(
+          `${where}: {{${name}}} must not show here: anyone can have this e-mail sent to any address with ` +
+            `words of their choosing, so it may show only ${template.shows.map((shown) => `{{${shown}}}`).join(', ')}`,
+        );
+      }
+      return paramValue(name, html);
+    });
   };
-  return text.replace(VARIABLE, fillToken);
+  return { subject: fillText(template.subject, false), html: fillText(template.html, true) };
 }
 
 /** The form's parameters that `template`'s subject or body shows, each once, in the order they come. */
@@ -149,10 +143,10 @@ export async function loadEmailTemplate(name: EmailTemplateName, folder = emails
   const info = emailTemplates[name];
   const html = await readFile(new URL(info.file, folder), 'utf-8').catch((error: unknown) => {
     if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
-    throw new EmailTemplateError(`${EMAILS_DIR}/${info.file} is missing: it is the template for ${info.recipient}`);
+    throw new Error(`${EMAILS_DIR}/${info.file} is missing: it is the template for ${info.recipient}`);
   });
   const subject = /<title>([\s\S]*?)<\/title>/.exec(html)?.[1]?.trim();
-  if (!subject) throw new EmailTemplateError(`${EMAILS_DIR}/${info.file}: no <title> to hold the subject`);
+  if (!subject) throw new Error(`${EMAILS_DIR}/${info.file}: no <title> to hold the subject`);
   return { ...info, name, subject, html };
 }
 
@@ -163,25 +157,14 @@ export const loadEmailTemplates = (folder = emailsFolder) =>
  * The e-mail as its recipient sees it: every parameter filled in, HTML-escaped in the body (as
  * EmailJS does with `{{…}}`); a parameter the message lacks stays empty, as in EmailJS.
  */
-export function renderEmail(template: EmailTemplate, params: Record<string, string | undefined>) {
-  const value = (name: string) => params[name] ?? '';
-  return {
-    subject: fill(template.subject, template, { html: false, paramValue: value }),
-    html: fill(template.html, template, { html: true, paramValue: (name) => escapeHtml(value(name)) }),
-  };
-}
+export const renderEmail = (template: EmailTemplate, params: Record<string, string | undefined>) =>
+  fill(template, (name, html) => (html ? escapeHtml(params[name] ?? '') : (params[name] ?? '')));
 
 /**
  * The template as it is pasted into EmailJS: agency facts filled in, EmailJS's variables kept.
  * Also the check: it throws for any variable the form does not send to this template.
  */
-export function prepareForEmailJs(template: EmailTemplate) {
-  const keep = (name: string) => `{{${name}}}`;
-  return {
-    subject: fill(template.subject, template, { html: false, paramValue: keep }),
-    html: fill(template.html, template, { html: true, paramValue: keep }),
-  };
-}
+export const prepareForEmailJs = (template: EmailTemplate) => fill(template, (name) => `{{${name}}}`);
 
 /** Checks every template; throws the first problem, naming the file and the variable. */
 export async function checkEmailTemplates(folder = emailsFolder) {

@@ -13,21 +13,14 @@
 import { loadEnv } from 'vite';
 import { emailTemplates } from '../emails/templates.ts';
 
-interface EmailJsSetting {
-  /** The environment variable. */
-  name: string;
-  /** What it holds, as README's table says it. */
-  description: string;
-  /** A build stops without it. */
-  required: boolean;
-  /** What the local inbox sets instead; `null`: the inbox's own origin. */
-  standIn: string | null;
-}
-
 /** The stand-in id the local inbox knows a template by (`autoReplyDe`: `template_autoreply_de`); `name` is a key of `emailTemplates`. */
 export const templateStandIn = (name: string) => `template_${name.replace(/^autoReply/, 'autoreply_').toLowerCase()}`;
 
-export const emailJsSettings: readonly EmailJsSetting[] = [
+/**
+ * Each setting: its environment variable, what it holds (as README's table says it), whether a build
+ * stops without it, and what the local inbox sets instead (`null`: the inbox's own origin).
+ */
+export const emailJsSettings = [
   {
     name: 'PUBLIC_EMAILJS_PUBLIC_KEY',
     description: 'Account → General → Public Key',
@@ -87,22 +80,14 @@ function apiOriginProblem(value: string): string | undefined {
   return undefined;
 }
 
-/** The settings' values, as Astro will read them. */
-interface EmailJsEnv {
-  /** Each setting's value, by variable. */
-  values: Partial<Record<string, string>>;
-  /** Whether any required value is set: none means the local inbox stands in. */
-  configured: boolean;
-  /** The API origin the form will post to (`PAGE_ORIGIN` for the page's own). */
-  origin: string;
-}
-
 /**
  * The settings' values from the same sources Astro's env validation reads: the environment first,
- * then the `.env` files in `envDir` for `mode`. Throws, naming the variable, on an origin the form
- * could not post to. `envDir` `false`: the environment alone.
+ * then the `.env` files in `envDir` for `mode` (`false`: the environment alone). With them, whether
+ * any required value is set (none: the local inbox stands in) and the API origin the form will post
+ * to (`PAGE_ORIGIN` for the page's own). Throws, naming the variable, on an origin the form could
+ * not post to.
  */
-export function readEmailJsEnv(mode: string, envDir: string | false): EmailJsEnv {
+export function readEmailJsEnv(mode: string, envDir: string | false) {
   const env = loadEnv(mode, envDir, 'PUBLIC_');
   const values = Object.fromEntries(emailJsSettings.map(({ name }) => [name, env[name]]));
   // An empty `PUBLIC_EMAILJS_ORIGIN=` (as in .env.example) means EmailJS's own host too.
