@@ -3,9 +3,9 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
+import { fileURLToPath } from 'node:url';
 import { satteri } from '@astrojs/markdown-satteri';
 import { localInbox } from './integrations/local-inbox.ts';
-import { deferredHydration } from './integrations/deferred-hydration.ts';
 import { emailTemplatesCheck } from './integrations/email-templates.ts';
 import { externalLinks } from './integrations/external-links.ts';
 import { nonBreakingSpaces } from './integrations/non-breaking-spaces.ts';
@@ -30,7 +30,19 @@ export default defineConfig({
     react(),
     tailwind({ applyBaseStyles: false }),
     sitemap({ i18n: sitemapI18n() }),
-    deferredHydration(),
+    {
+      // `client:deferred`: the header's toggles hydrate when the visitor reaches for them, the team
+      // gallery and the contact form when they come into view or are reached for. Its code brings the
+      // early answers, which answer a tap before any island has (src/hydration/deferred.ts).
+      name: 'deferred-hydration',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({
+            name: 'deferred',
+            entrypoint: fileURLToPath(new URL('./src/hydration/deferred.ts', import.meta.url)),
+          }),
+      },
+    },
     localInbox(),
     emailTemplatesCheck(),
     agencyFactsInMarkdown(),

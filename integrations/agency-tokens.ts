@@ -3,8 +3,8 @@ import { basename, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isSatteriProcessor } from '@astrojs/markdown-satteri';
 import type { AstroIntegration } from 'astro';
-import type { Link, Nodes } from 'mdast';
-import type { MdastPluginDefinition, MdastVisitorContext } from 'satteri';
+import type { Nodes } from 'mdast';
+import type { MdastPluginDefinition } from 'satteri';
 import { isLocale, type Locale } from '../src/i18n/locales';
 
 const AGENCY_FILE = 'src/content/agency.json';
@@ -60,9 +60,10 @@ function tokenValue(facts: unknown, path: string, locale: Locale): string | unde
 /**
  * Markdown (Sätteri mdast) plugin: fills the `{{field}}` tokens of a legal text with the agency's
  * facts, so an address or phone number is written once, in agency.json, and keeps or drops each
- * `{{#if field}} … {{/if}}` part (MARKER) by its fact. It works on the Markdown tree, before anything is escaped: a value becomes text or a link's
- * address, never markup. The language is the folder the text lies in (`src/content/legal/<locale>/`).
- * A token or condition that names no fact stops the build, naming the file and the token.
+ * `{{#if field}} … {{/if}}` part (MARKER) by its fact. It works on the Markdown tree, before anything
+ * is escaped: a value becomes text or a link's address, never markup. The language is the folder the
+ * text lies in (`src/content/legal/<locale>/`). A token or condition that names no fact stops the
+ * build, naming the file and the token.
  */
 export function agencyTokens({ facts, root }: { facts: object; root: string }): MdastPluginDefinition {
   return {
@@ -84,6 +85,7 @@ export function agencyTokens({ facts, root }: { facts: object; root: string }): 
         const stray = /\{\{[^}]*\}\}/.exec(filled);
         return stray ? fail(`${stray[0]} is neither a token nor a condition.`) : filled;
       };
+      /** The condition a marker leaves open after `open`: the one `{{#if field}}` opens, none after `{{/if}}`. */
       const opened = (open: Condition | undefined, [marker, path]: RegExpMatchArray) => {
         if (path && open) fail(`{{#if ${open.path}}} holds another condition; conditions cannot be nested.`);
         if (!path && !open) fail(`${marker.trim()} has no partner; each {{#if field}} ends with {{/if}}.`);
@@ -92,7 +94,44 @@ export function agencyTokens({ facts, root }: { facts: object; root: string }): 
         }
         return path ? { path, keep: Boolean(factAt(facts, path)) } : undefined;
       };
-      resolve(tree.children, ctx, { fill, fail, opened });
+      /**
+       * Keeps or drops the parts of a run of siblings (blocks of the text, or the words of a
+       * paragraph) by their conditions, and fills what is kept. A condition ends among the siblings
+       * it begins in; a token anywhere but in text or a link (raw HTML, code) stops the build.
+       */
+      const resolve = (nodes: readonly Nodes[]) => {
+        let open: Condition | undefined;
+        for (const node of nodes) {
+          const block = node.type === 'paragraph' ? BLOCK_MARKER.exec(ctx.textContent(node)) : null;
+          if (block) {
+            open = opened(open, block);
+            ctx.removeNode(node);
+          } else if (node.type === 'text') {
+            // Words in a sentence: the text between the markers stays or goes.
+            let kept = '';
+            let from = 0;
+            for (const match of node.value.matchAll(MARKER)) {
+              if (!open || open.keep) kept += node.value.slice(from, match.index);
+              from = match.index + match[0].length;
+              open = opened(open, match);
+            }
+            if (!open || open.keep) kept += node.value.slice(from);
+            ctx.setProperty(node, 'value', fill(kept));
+          } else if (open && !open.keep) ctx.removeNode(node);
+          else if (node.type === 'link') {
+            ctx.setProperty(node, 'url', fill(node.url));
+            if (node.title) ctx.setProperty(node, 'title', fill(node.title));
+            resolve(node.children);
+          } else if ('value' in node && node.value.includes('{{')) {
+            fail(`a token stands only in text or a link: ${node.value}`);
+          } else if ('children' in node) resolve(node.children);
+        }
+        if (open)
+          fail(
+            `{{#if ${open.path}}} has no partner; each {{#if field}} ends with {{/if}} in the same paragraph or level.`,
+          );
+      };
+      resolve(tree.children);
     },
   };
 }
@@ -101,58 +140,6 @@ export function agencyTokens({ facts, root }: { facts: object; root: string }): 
 interface Condition {
   path: string;
   keep: boolean;
-}
-
-interface Filler {
-  fill: (text: string) => string;
-  fail: (message: string) => never;
-  /** The condition a marker opens (`{{#if field}}`) or closes (`{{/if}}`: undefined) after `open`. */
-  opened: (open: Condition | undefined, marker: RegExpMatchArray) => Condition | undefined;
-}
-
-/**
- * Keeps or drops the parts of a run of siblings (blocks of the text, or the words of a paragraph)
- * by their conditions, and fills what is kept. A condition ends among the siblings it begins in.
- */
-function resolve(nodes: readonly Nodes[], ctx: MdastVisitorContext, filler: Filler) {
-  const { fill, fail, opened } = filler;
-  let open: Condition | undefined;
-  for (const node of nodes) {
-    const block = node.type === 'paragraph' ? BLOCK_MARKER.exec(ctx.textContent(node)) : null;
-    if (block) {
-      open = opened(open, block);
-      ctx.removeNode(node);
-    } else if (node.type === 'text' && node.value.search(MARKER) >= 0) {
-      // Words in a sentence: the text between the markers stays or goes.
-      let kept = '';
-      let from = 0;
-      for (const match of node.value.matchAll(MARKER)) {
-        if (!open || open.keep) kept += node.value.slice(from, match.index);
-        from = match.index + match[0].length;
-        open = opened(open, match);
-      }
-      if (!open || open.keep) kept += node.value.slice(from);
-      ctx.setProperty(node, 'value', fill(kept));
-    } else if (open && !open.keep) ctx.removeNode(node);
-    else {
-      fillNode(node, ctx, filler);
-      if ('children' in node) resolve(node.children, ctx, filler);
-    }
-  }
-  if (open)
-    fail(`{{#if ${open.path}}} has no partner; each {{#if field}} ends with {{/if}} in the same paragraph or level.`);
-}
-
-/** Fills one node's text and addresses; a token anywhere else (raw HTML, code) stops the build. */
-function fillNode(node: Nodes, ctx: MdastVisitorContext, { fill, fail }: Filler) {
-  if (node.type === 'text') ctx.setProperty(node, 'value', fill(node.value));
-  else if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
-    // The three share `url` and `title`; setProperty takes one node type at a time.
-    const resource = node as Link;
-    ctx.setProperty(resource, 'url', fill(resource.url));
-    if (resource.title) ctx.setProperty(resource, 'title', fill(resource.title));
-    if (node.type === 'image' && node.alt) ctx.setProperty(node, 'alt', fill(node.alt));
-  } else if ('value' in node && node.value.includes('{{')) fail(`a token stands only in text or a link: ${node.value}`);
 }
 
 /**

@@ -23,7 +23,7 @@ export const routes = pagePaths.flatMap((path) =>
   locales.map((locale) => ({ locale, path, url: `${routePrefix(locale)}${path}` })),
 );
 
-/** Each page's social card (src/node/social-card.ts draws them): its size, as the page announces it, and its address. */
+/** Each page's social card (src/node/social-card.tsx draws them): its size, as the page announces it, and its address. */
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 
 /** The card's file name for the page at `path` (no locale prefix): `home`, `agb`, … */

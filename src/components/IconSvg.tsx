@@ -1,6 +1,6 @@
 import { icons, type IconName } from './icons';
 
-/** The islands' counterpart of `Icon.astro`: same paths, always decorative. */
+/** An icon of `icons.ts`, for pages and islands alike: always decorative, the text beside it or the control's label names the thing. */
 export function IconSvg({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
   return (
     <svg

@@ -3,7 +3,7 @@ import { colors } from '../../tailwind.config.mjs';
 /**
  * The agency's mark: evening light ("Uferlicht") over the river's waves, on a 32 × 32 tile with
  * round corners. Logo.astro draws it in the page's theme, the favicon and the social card
- * (src/node/social-card.ts) in fixed colours, all from these shapes. (Tailwind reads this file
+ * (src/node/social-card.tsx) in fixed colours, all from these shapes. (Tailwind reads this file
  * for class names: words here can add rules to the stylesheet.)
  */
 export const mark = {

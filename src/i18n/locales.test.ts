@@ -36,9 +36,13 @@ vi.mock('astro:env/client', () => ({
 
 describe('a locale added to the registry alone', () => {
   it('gets its pages, its switch entry and its alternates', async () => {
-    const { getStaticPaths, languageLinks, localizedPath } = await import('./paths');
+    const { getStaticPaths, legalPageStaticPaths, languageLinks, localizedPath } = await import('./paths');
     const { otherLocales } = await import('./locales');
     expect(getStaticPaths()).toContainEqual({ params: { locale: 'xx' }, props: { locale: 'xx' } });
+    expect(legalPageStaticPaths()).toContainEqual({
+      params: { locale: 'xx', page: 'agb' },
+      props: { locale: 'xx', page: 'agb' },
+    });
     expect(localizedPath('/en/agb/?a=1#b', 'xx' as never)).toBe('/xx/agb/?a=1#b');
     expect(languageLinks('/agb/').at(-1)).toEqual({ locale: 'xx', href: '/xx/agb/', short: 'XX', name: 'Xxish' });
     expect(otherLocales(defaultLocale)).toEqual(withFake.filter((locale) => locale !== defaultLocale));

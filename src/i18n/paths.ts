@@ -1,8 +1,9 @@
+import { legalPages } from '../routes';
 import { defaultLocale, isLocale, localeInfo, locales, routePrefix, type Locale } from './locales';
 
 /**
- * Shared `getStaticPaths` of every page under `src/pages/[...locale]/`: the default locale
- * has no prefix (`locale: undefined` renders `/impressum/`), the others get theirs (`/en/impressum/`).
+ * `getStaticPaths` of the landing page, `src/pages/[...locale]/index.astro`: the default locale has no
+ * prefix (`locale: undefined` renders `/`), the others get theirs (`/en/`).
  */
 export function getStaticPaths() {
   return locales.map((locale) => ({
@@ -10,6 +11,12 @@ export function getStaticPaths() {
     props: { locale },
   }));
 }
+
+/** `getStaticPaths` of the legal pages, `src/pages/[...locale]/[page].astro`: each in each locale (`/en/impressum/`). */
+export const legalPageStaticPaths = () =>
+  getStaticPaths().flatMap(({ params, props }) =>
+    legalPages.map((page) => ({ params: { ...params, page }, props: { ...props, page } })),
+  );
 
 /** Splits a pathname into its locale and the path that is the same in every language. */
 export function splitLocale(pathname: string): { locale: Locale; path: string } {

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { isHover, isHovered } from '../lib/hover';
-import { prefersReducedMotion } from '../lib/motion';
 
 interface Props {
   /** Public paths of the clip, e.g. `/videos/tafelwerk.webm`. */
@@ -30,7 +29,7 @@ export default function ProjectVideo({ webm, mp4, poster, children }: Props) {
     if (!card) return;
     const start = () => {
       // People who ask the system for less motion keep the still image.
-      if (prefersReducedMotion()) return;
+      if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
       setActivated(true);
       setWanted(true);
     };
@@ -40,25 +39,18 @@ export default function ProjectVideo({ webm, mp4, poster, children }: Props) {
       setWanted(false);
       setPlaying(false);
     };
-    const startOnHover = (event: PointerEvent) => {
-      if (isHover(event)) start();
-    };
-    const startOnKeyboardFocus = (event: FocusEvent) => {
-      if (event.target instanceof Element && event.target.matches(':focus-visible')) start();
-    };
-    card.addEventListener('pointerenter', startOnHover);
-    card.addEventListener('pointerleave', stop);
-    card.addEventListener('focusin', startOnKeyboardFocus);
-    card.addEventListener('focusout', stop);
+    const listening = new AbortController();
+    const { signal } = listening;
+    card.addEventListener('pointerenter', (event) => isHover(event) && start(), { signal });
+    card.addEventListener('pointerleave', stop, { signal });
+    card.addEventListener('focusin', (event) => (event.target as Element).matches(':focus-visible') && start(), {
+      signal,
+    });
+    card.addEventListener('focusout', stop, { signal });
     // The island hydrates as the card scrolls into view, after its code has arrived: a pointer or
     // focus already on the card by then sent its enter event to no one, and would wait in vain.
     if (isHovered(card) || card.querySelector(':focus-visible')) start();
-    return () => {
-      card.removeEventListener('pointerenter', startOnHover);
-      card.removeEventListener('pointerleave', stop);
-      card.removeEventListener('focusin', startOnKeyboardFocus);
-      card.removeEventListener('focusout', stop);
-    };
+    return () => listening.abort();
   }, []);
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   ADOPTED_ATTRIBUTE,
   HELD_SUBMIT_ATTRIBUTE,
+  LANGUAGE_CHANGE_EVENT,
   adopt,
   closeOnBackdrop,
   holdSubmit,
@@ -12,7 +13,6 @@ import {
   switchLanguage,
   takeHeldSubmit,
 } from './controls';
-import { LANGUAGE_CHANGE_EVENT } from './language-change';
 
 /**
  * What the early answers and the islands both do (docs/behaviour.md › Language, Team, Contact form).

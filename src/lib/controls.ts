@@ -1,5 +1,4 @@
-import { isLocale } from '../i18n/locales';
-import { announceLanguageChange } from './language-change';
+import { isLocale, type Locale } from '../i18n/locales';
 
 /**
  * What the islands' controls do, written once for the two that answer them: the early answers
@@ -36,6 +35,9 @@ export function isPlainClick(
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
+/** The window event of docs/behaviour.md › Language: its `detail` is the language the visitor switches to. */
+export const LANGUAGE_CHANGE_EVENT = 'languageChange';
+
 type Navigator = EventTarget & { location: Pick<Location, 'hash' | 'assign'> };
 
 /**
@@ -49,7 +51,7 @@ export function switchLanguage(
 ): boolean {
   const locale = link.getAttribute('data-language-link');
   if (!isLocale(locale)) return false;
-  announceLanguageChange(locale, win);
+  win.dispatchEvent(new CustomEvent<Locale>(LANGUAGE_CHANGE_EVENT, { detail: locale }));
   win.location.assign(link.href + win.location.hash);
   return true;
 }

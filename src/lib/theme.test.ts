@@ -1,5 +1,5 @@
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DARK_CLASS,
   THEME_STORAGE_KEY,
@@ -59,38 +59,44 @@ describe('initTheme (the inline head script)', () => {
   });
 });
 
+/** A page for `toggleTheme`: its root, its storage (which may throw, as blocked storage does) and frames painted on demand. */
+function stubPage(setItem: (key: string, value: string) => void) {
+  const root = fakeRoot();
+  const { whenPainted, painted } = frames();
+  vi.stubGlobal('document', { documentElement: root });
+  vi.stubGlobal('window', { localStorage: { setItem } });
+  vi.stubGlobal('requestAnimationFrame', whenPainted);
+  vi.stubGlobal('setTimeout', (then: () => void) => then());
+  return { root, painted, switching: () => root.getAttribute(THEME_SWITCHING_ATTRIBUTE) !== null };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
 // The answer of both the early answers and the island (src/lib/controls.ts).
 it('toggleTheme flips the class and stores every change under "theme"; storage that throws keeps only the flip', () => {
-  const root = fakeRoot();
   const stored = new Map<string, string>();
-  const storage = { setItem: (key: string, value: string) => stored.set(key, value) } as unknown as Storage;
-  const { whenPainted } = frames();
-  expect(toggleTheme(root, storage, whenPainted)).toBe('dark');
+  stubPage((key, value) => stored.set(key, value));
+  expect(toggleTheme()).toBe('dark');
   expect(stored.get('theme')).toBe('dark');
-  expect(toggleTheme(root, storage, whenPainted)).toBe('light');
+  expect(toggleTheme()).toBe('light');
   expect(stored.get('theme')).toBe('light');
-  const blocked = {
-    setItem() {
-      throw new DOMException('blocked', 'SecurityError');
-    },
-  } as unknown as Storage;
-  expect(toggleTheme(root, blocked, whenPainted)).toBe('dark');
+  const { root } = stubPage(() => {
+    throw new DOMException('blocked', 'SecurityError');
+  });
+  expect(toggleTheme()).toBe('dark');
   expect(root.classList.contains('dark')).toBe(true);
 });
 
 it('toggleTheme keeps transitions off until the frame that shows the change has been painted, that of a second change too', () => {
-  const root = fakeRoot();
-  const storage = { setItem: () => undefined } as unknown as Storage;
-  const { whenPainted, painted } = frames();
-  const switching = () => root.getAttribute(THEME_SWITCHING_ATTRIBUTE) !== null;
-  toggleTheme(root, storage, whenPainted);
+  const { painted, switching } = stubPage(() => undefined);
+  toggleTheme();
   expect(switching()).toBe(true);
   painted();
   expect(switching()).toBe(false);
 
   // A second tap before the first one's frame was painted: transitions stay off until the second's is.
-  toggleTheme(root, storage, whenPainted);
-  toggleTheme(root, storage, whenPainted);
+  toggleTheme();
+  toggleTheme();
   painted();
   expect(switching()).toBe(true);
   painted();

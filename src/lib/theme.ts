@@ -15,8 +15,6 @@ export const DARK_CLASS = 'dark';
  */
 export const THEME_SWITCHING_ATTRIBUTE = 'data-theme-switching';
 
-type ThemeStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
 /**
  * The theme a page opens with: a stored choice wins, else the system's dark preference, else light.
  * Runs before first paint as an inline script (see `themeInitScript`), so it must not reference
@@ -105,32 +103,16 @@ function inlineThemeScript() {
   );
 }
 
-function currentTheme(root: HTMLElement = document.documentElement): Theme {
-  return root.classList.contains(DARK_CLASS) ? 'dark' : 'light';
-}
-
-/** Applies `theme`, in one frame, and saves it; docs/behaviour.md › Theme: the choice is stored on every change. */
-export function setTheme(
-  theme: Theme,
-  root: HTMLElement = document.documentElement,
-  storage?: ThemeStorage,
-  whenPainted: (then: () => void) => void = afterNextPaint,
-): void {
-  inOneFrame(() => root.classList.toggle(DARK_CLASS, theme === 'dark'), THEME_SWITCHING_ATTRIBUTE, whenPainted, root);
+/** Flips the theme, in one frame, and saves it; docs/behaviour.md › Theme: the choice is stored on every change. */
+export function toggleTheme(): Theme {
+  const root = document.documentElement;
+  const next: Theme = root.classList.contains(DARK_CLASS) ? 'light' : 'dark';
+  inOneFrame(() => root.classList.toggle(DARK_CLASS, next === 'dark'), THEME_SWITCHING_ATTRIBUTE, afterNextPaint);
   try {
     // Even reading `window.localStorage` throws where storage is blocked, hence inside the try.
-    (storage ?? window.localStorage).setItem(THEME_STORAGE_KEY, theme);
+    window.localStorage.setItem(THEME_STORAGE_KEY, next);
   } catch {
     // Without storage the choice lasts for this page view only; the toggle itself still works.
   }
-}
-
-export function toggleTheme(
-  root: HTMLElement = document.documentElement,
-  storage?: ThemeStorage,
-  whenPainted?: (then: () => void) => void,
-): Theme {
-  const next: Theme = currentTheme(root) === 'dark' ? 'light' : 'dark';
-  setTheme(next, root, storage, whenPainted);
   return next;
 }

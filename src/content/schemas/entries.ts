@@ -1,8 +1,8 @@
+import { existsSync } from 'node:fs';
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { icons, type IconName } from '../../components/icons';
 import { externalUrl, localizedText, month } from './fields';
-import { videoFilesExist } from './video-files';
 
 /** The schemas of one entry of the team, features, services, projects and legal collections. */
 
@@ -48,7 +48,8 @@ export const projectSchema = (image: ImageHelper) =>
     video: z
       .string()
       .regex(/^[a-z0-9-]+$/, 'must be a file name without extension, like "tafelwerk"')
-      .refine((name) => videoFilesExist(name), {
+      // Both files must be there: the card offers the browser each.
+      .refine((name) => ['webm', 'mp4'].every((ext) => existsSync(`public/videos/${name}.${ext}`)), {
         message: 'needs public/videos/<video>.webm and public/videos/<video>.mp4',
       })
       .optional(),

@@ -65,66 +65,15 @@ const titleSize = (title: string) =>
     Math.floor(TITLE_WIDTH / (Math.max(...title.split(/\s+/).map((word) => word.length)) * EM_PER_LETTER)),
   );
 
-interface Node {
-  type: string;
-  props: Record<string, unknown>;
-}
-const h = (type: string, props: Record<string, unknown>, ...children: (Node | string)[]): Node => ({
-  type,
-  props: { ...props, children },
-});
-
 const { brand, ember } = colors;
 const white = '#ffffff';
-
-// The mark on a white tile, its waves in the brand colour.
-const markOnWhite = () =>
-  h(
-    'svg',
-    { width: 64, height: 64, viewBox: '0 0 32 32' },
-    h('rect', { ...mark.tile, fill: white }),
-    h('circle', { ...mark.sun, fill: ember[400] }),
-    ...mark.waves.map((d, far) =>
-      h('path', {
-        d,
-        fill: 'none',
-        stroke: brand[700],
-        strokeOpacity: far ? mark.farWaveOpacity : 1,
-        strokeWidth: mark.stroke['stroke-width'],
-        strokeLinecap: mark.stroke['stroke-linecap'],
-      }),
-    ),
-  );
 const WAVES_HEIGHT = 200;
 const SUN = { left: 940, top: 70, size: 170, glow: 110 };
-const waves = () =>
-  h(
-    'svg',
-    {
-      width: SOCIAL_CARD.width,
-      height: WAVES_HEIGHT,
-      viewBox: '0 0 1200 260',
-      preserveAspectRatio: 'none',
-      style: { position: 'absolute', left: 0, top: SOCIAL_CARD.height - WAVES_HEIGHT },
-    },
-    h('path', {
-      d: 'M0 90c150 0 150-40 300-40s150 40 300 40 150-40 300-40 150 40 300 40v170H0z',
-      fill: brand[600],
-      fillOpacity: 0.65,
-    }),
-    h('path', {
-      d: 'M0 150c150 0 150-32 300-32s150 32 300 32 150-32 300-32 150 32 300 32v110H0z',
-      fill: brand[700],
-      fillOpacity: 0.9,
-    }),
-    h('path', { d: 'M0 205c150 0 150-24 300-24s150 24 300 24 150-24 300-24 150 24 300 24v55H0z', fill: brand[950] }),
-  );
 
-function card({ locale, name, kicker, title, host }: SocialCard): Node {
-  return h(
-    'div',
-    {
-      style: {
+function Card({ locale, name, kicker, title, host }: SocialCard) {
+  return (
+    <div
+      style={{
         width: '100%',
         height: '100%',
         display: 'flex',
@@ -134,77 +83,102 @@ function card({ locale, name, kicker, title, host }: SocialCard): Node {
         fontFamily: 'Inter',
         color: white,
         backgroundImage: `linear-gradient(135deg, ${brand[950]} 0%, ${brand[700]} 60%, ${brand[500]} 100%)`,
-      },
-    },
-    // The evening sun and its glow: a radial gradient, which costs the rasteriser far less time
-    // than a blurred shadow.
-    h('div', {
-      style: {
-        position: 'absolute',
-        left: SUN.left - SUN.glow,
-        top: SUN.top - SUN.glow,
-        width: SUN.size + 2 * SUN.glow,
-        height: SUN.size + 2 * SUN.glow,
-        // The sun's colour at half and at no opacity (#rrggbbaa).
-        backgroundImage: `radial-gradient(circle, ${ember[400]}80 30%, ${ember[400]}00 70%)`,
-      },
-    }),
-    h('div', {
-      style: {
-        position: 'absolute',
-        left: SUN.left,
-        top: SUN.top,
-        width: SUN.size,
-        height: SUN.size,
-        borderRadius: SUN.size / 2,
-        backgroundColor: ember[400],
-      },
-    }),
-    waves(),
-    h(
-      'div',
-      { style: { display: 'flex', alignItems: 'center', gap: 20, fontSize: 34, fontWeight: 700 } },
-      markOnWhite(),
-      name,
-    ),
-    h(
-      'div',
-      {
-        style: {
+      }}
+    >
+      {/* The evening sun and its glow: a radial gradient, which costs the rasteriser far less time
+          than a blurred shadow. The glow is the sun's colour at half and at no opacity (#rrggbbaa). */}
+      <div
+        style={{
+          position: 'absolute',
+          left: SUN.left - SUN.glow,
+          top: SUN.top - SUN.glow,
+          width: SUN.size + 2 * SUN.glow,
+          height: SUN.size + 2 * SUN.glow,
+          backgroundImage: `radial-gradient(circle, ${ember[400]}80 30%, ${ember[400]}00 70%)`,
+        }}
+      />
+      <div
+        style={{
+          position: 'absolute',
+          left: SUN.left,
+          top: SUN.top,
+          width: SUN.size,
+          height: SUN.size,
+          borderRadius: SUN.size / 2,
+          backgroundColor: ember[400],
+        }}
+      />
+      <svg
+        width={SOCIAL_CARD.width}
+        height={WAVES_HEIGHT}
+        viewBox="0 0 1200 260"
+        preserveAspectRatio="none"
+        style={{ position: 'absolute', left: 0, top: SOCIAL_CARD.height - WAVES_HEIGHT }}
+      >
+        <path
+          d="M0 90c150 0 150-40 300-40s150 40 300 40 150-40 300-40 150 40 300 40v170H0z"
+          fill={brand[600]}
+          fillOpacity={0.65}
+        />
+        <path
+          d="M0 150c150 0 150-32 300-32s150 32 300 32 150-32 300-32 150 32 300 32v110H0z"
+          fill={brand[700]}
+          fillOpacity={0.9}
+        />
+        <path d="M0 205c150 0 150-24 300-24s150 24 300 24 150-24 300-24 150 24 300 24v55H0z" fill={brand[950]} />
+      </svg>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 20, fontSize: 34, fontWeight: 700 }}>
+        {/* The mark on a white tile, its waves in the brand colour. */}
+        <svg width={64} height={64} viewBox="0 0 32 32">
+          <rect {...mark.tile} fill={white} />
+          <circle {...mark.sun} fill={ember[400]} />
+          {mark.waves.map((d, far) => (
+            <path
+              key={d}
+              d={d}
+              fill="none"
+              stroke={brand[700]}
+              strokeOpacity={far ? mark.farWaveOpacity : 1}
+              strokeWidth={mark.stroke['stroke-width']}
+              strokeLinecap={mark.stroke['stroke-linecap']}
+            />
+          ))}
+        </svg>
+        {name}
+      </div>
+      <div
+        style={{
           marginTop: 64,
           fontSize: 26,
           fontWeight: 700,
           letterSpacing: 3,
           textTransform: 'uppercase',
           color: brand[200],
-        },
-      },
-      kicker,
-    ),
-    h(
-      'div',
-      {
-        style: {
+        }}
+      >
+        {kicker}
+      </div>
+      <div
+        style={{
           marginTop: 16,
           width: TITLE_WIDTH,
           fontSize: titleSize(title),
           fontWeight: 800,
           lineHeight: 1.06,
           letterSpacing: -2,
-        },
-      },
-      title,
-    ),
-    h(
-      'div',
-      { style: { position: 'absolute', left: 80, top: 560, fontSize: 24, fontWeight: 500, color: brand[100] } },
-      `${localeInfo[locale].name} · ${host}`,
-    ),
+        }}
+      >
+        {title}
+      </div>
+      <div style={{ position: 'absolute', left: 80, top: 560, fontSize: 24, fontWeight: 500, color: brand[100] }}>
+        {`${localeInfo[locale].name} · ${host}`}
+      </div>
+    </div>
   );
 }
 
 /** The card as a JPEG. */
 export async function renderSocialCard(content: SocialCard): Promise<Buffer> {
-  const svg = await satori(card(content) as never, { ...SOCIAL_CARD, fonts: await loadFonts() });
+  const svg = await satori(<Card {...content} />, { ...SOCIAL_CARD, fonts: await loadFonts() });
   return sharp(Buffer.from(svg)).jpeg({ quality: CARD_JPEG_QUALITY }).toBuffer();
 }
