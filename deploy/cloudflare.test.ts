@@ -55,7 +55,7 @@ describe.skipIf(skip)("the build in Cloudflare Pages' runtime (wrangler pages de
     failInCi();
     home = mkdtempSync(join(tmpdir(), 'uferlicht-pages-'));
     const port = await freePort();
-    const inspectorPort = await freePort('127.0.0.1', [port]);
+    const inspectorPort = await freePort([port]);
     origin = `http://127.0.0.1:${port}`;
     // On a free loopback port, its state and configuration in `home`.
     wrangler = await startProgram(
