@@ -25,7 +25,6 @@ const apex = www.replace(/^www\./, '');
 const site = `https://${www}`;
 const SETUP_TIMEOUT_MS = 240_000; // a production build, and two nginx starts with a certificate each
 const OBSERVATORY_TIMEOUT_MS = 60_000;
-const SCAN_TIMEOUT_MS = 30_000;
 /** gzip_min_length's default: nginx compresses nothing smaller. */
 const GZIP_MIN_LENGTH = 20;
 
@@ -72,7 +71,7 @@ function expectNoOtherHeaders(response: Response, where: string) {
   expect.soft(others.length, `headers on ${where}: ${others.join(', ')}`).toBe(securityHeaders.length);
 }
 
-describe.skipIf(skip)('the shipped nginx configuration in real nginx', { timeout: SCAN_TIMEOUT_MS }, () => {
+describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
   let tmp: string;
   let dist: string;
   /** With an ECDSA certificate, certbot's default: the server of every test but the TLS tests' RSA half. */
