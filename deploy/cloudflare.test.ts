@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.ts';
 import { routes } from '../src/routes';
-import { YEAR_IMMUTABLE, expectTopGrade, itServesTheBuild, requirements, www } from './built-site';
+import { YEAR_IMMUTABLE, expectTopGrade, itServesTheBuild, requirements, www } from './host-checks';
 import { MINIMUM_OBSERVATORY_SCORE, observatoryGrade, observatoryInstalled } from './observatory-scan';
 import { projectRoot } from './production-build';
 import { freePort, send, startProgram, type Program } from './servers';

@@ -12,7 +12,7 @@ import {
   requirements,
   securityHeaders,
   www,
-} from './built-site';
+} from './host-checks';
 import { fetchFrom, findNginx, loopback, startNginx, type KeyType, type RunningNginx } from './nginx-server';
 import { MINIMUM_OBSERVATORY_SCORE, observatoryInstalled, observatoryScan } from './observatory-scan';
 import { buildProductionSite, builtFiles } from './production-build';
@@ -65,7 +65,7 @@ const httpHeaders = new Set(
   last-modified location server transfer-encoding vary`.split(/\s+/),
 );
 
-/** Beside public/_headers' security headers (built-site.ts holds them to it word for word), none but HTTP's own. */
+/** Beside public/_headers' security headers (host-checks.ts holds them to it word for word), none but HTTP's own. */
 function expectNoOtherHeaders(response: Response, where: string) {
   const others = response.raw.map(([name]) => name).filter((name) => !httpHeaders.has(name.toLowerCase()));
   expect.soft(others.length, `headers on ${where}: ${others.join(', ')}`).toBe(securityHeaders.length);
