@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.ts';
 import { routes } from '../src/routes';
-import { YEAR_IMMUTABLE, expectTopGrade, itServesTheBuild, requirements, www } from './built-site';
+import { YEAR_IMMUTABLE, expectTopGrade, itServesTheBuild, requirements, www } from './host-checks';
 import { MINIMUM_OBSERVATORY_SCORE, observatoryGrade, observatoryInstalled } from './observatory-scan';
 import { projectRoot } from './production-build';
 import { freePort, send, startProgram, type Program } from './servers';
@@ -31,14 +31,6 @@ function compatibilityDate(): string {
   return match.slice(1).join('-');
 }
 
-/** Off: metrics, the npm registry's newer wrangler, Cloudflare's `request.cf`; its state in `home`, not the user's. */
-const offline = (home: string) => ({
-  WRANGLER_SEND_METRICS: 'false',
-  WRANGLER_HIDE_BANNER: 'true',
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  XDG_CONFIG_HOME: home,
-});
-
 const { skip, failInCi } = requirements('deploy/cloudflare.test.ts', "the Cloudflare Pages runtime's test", [
   !(existsSync(wranglerCli) && existsSync(workerdPackage)) && "Cloudflare's wrangler (npm run cloudflare:install)",
   !existsSync(join(dist, 'index.html')) && `a build in ${LOCAL_BUILD_DIR}/ (npm run build:local)`,
@@ -55,9 +47,10 @@ describe.skipIf(skip)("the build in Cloudflare Pages' runtime (wrangler pages de
     failInCi();
     home = mkdtempSync(join(tmpdir(), 'uferlicht-pages-'));
     const port = await freePort();
-    const inspectorPort = await freePort('127.0.0.1', [port]);
+    const inspectorPort = await freePort([port]);
     origin = `http://127.0.0.1:${port}`;
-    // On a free loopback port, its state and configuration in `home`.
+    // On a free loopback port, its state and configuration in `home`, not the user's; off: metrics, the npm
+    // registry's newer wrangler, Cloudflare's `request.cf`.
     wrangler = await startProgram(
       process.execPath,
       [
@@ -66,7 +59,13 @@ describe.skipIf(skip)("the build in Cloudflare Pages' runtime (wrangler pages de
         ...['--persist-to', join(home, 'state'), '--log-level', 'warn'],
       ],
       {
-        env: { ...process.env, ...offline(home) },
+        env: {
+          ...process.env,
+          WRANGLER_SEND_METRICS: 'false',
+          WRANGLER_HIDE_BANNER: 'true',
+          CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+          XDG_CONFIG_HOME: home,
+        },
         cwd: home,
         ready: async () => (await get('/')).status === 200,
         timeoutMs: STARTUP_TIMEOUT_MS,

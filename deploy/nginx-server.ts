@@ -33,23 +33,23 @@ const ipv6StandIn = (ipv6: boolean) => (ipv6 ? '::1' : '127.0.0.2');
  */
 function localConfiguration(local: { ports: Ports; root: string; certificate: string; key: string; ipv6: boolean }) {
   const localListen = (address: string) => {
-    const port = /^(?:(\[[^\]]*\]|[\d.]+):)?(\d+)$/.exec(address)?.[2];
-    const localPort = port === '80' ? local.ports.http : port === '443' ? local.ports.https : undefined;
-    if (localPort === undefined) throw new Error(`listen ${address}: only ports 80 and 443 are expected`);
-    return `${address.startsWith('[') ? `[${ipv6StandIn(local.ipv6)}]` : '127.0.0.1'}:${localPort}`;
+    const port = /(?:^|:)(80|443)$/.exec(address)?.[1];
+    if (!port) throw new Error(`listen ${address}: only ports 80 and 443 are expected`);
+    const host = address.startsWith('[') ? `[${ipv6StandIn(local.ipv6)}]` : '127.0.0.1';
+    return `${host}:${port === '80' ? local.ports.http : local.ports.https}`;
   };
-  const replacements = {
-    listen: (args: string) => args.replace(/^\S+/, localListen),
-    root: () => local.root,
-    ssl_certificate: () => local.certificate,
-    ssl_certificate_key: () => local.key,
-  };
-  type Directive = keyof typeof replacements;
-  const directive = new RegExp(`^(\\s*)(${Object.keys(replacements).join('|')})(\\s+)([^;]+);`, 'gm');
+  const replacements: [RegExp, (argument: string) => string][] = [
+    [/^(\s*listen\s+)([^\s;]+)/gm, localListen],
+    [/^(\s*root\s+)([^;]+)/gm, () => local.root],
+    [/^(\s*ssl_certificate\s+)([^;]+)/gm, () => local.certificate],
+    [/^(\s*ssl_certificate_key\s+)([^;]+)/gm, () => local.key],
+  ];
   const localized = (text: string) =>
-    text.replace(directive, (_line, indent: string, name: Directive, space: string, args: string) => {
-      return `${indent}${name}${space}${replacements[name](args)};`;
-    });
+    replacements.reduce(
+      (result, [directive, value]) =>
+        result.replace(directive, (_line, name: string, argument: string) => name + value(argument)),
+      text,
+    );
   const names = readdirSync(shippedDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.conf'));
   return new Map(names.sort().map((name) => [name, localized(readFileSync(join(shippedDir, name), 'utf-8'))]));
 }
@@ -114,7 +114,7 @@ export async function startNginx(options: {
 
   for (let attempt = 1; ; attempt++) {
     const http = await freePort();
-    const ports = { http, https: await freePort('127.0.0.1', [http]) };
+    const ports = { http, https: await freePort([http]) };
     const files = localConfiguration({ ports, root, certificate, key, ipv6 });
     const sites = [...files.keys()].filter((name) => name.startsWith('sites-available/')).map(enabled);
     writeFileSync(join(confDir, 'nginx.conf'), await mainConfiguration(nginx, sites));

@@ -12,7 +12,7 @@ import {
   requirements,
   securityHeaders,
   www,
-} from './built-site';
+} from './host-checks';
 import { fetchFrom, findNginx, loopback, startNginx, type KeyType, type RunningNginx } from './nginx-server';
 import { MINIMUM_OBSERVATORY_SCORE, observatoryInstalled, observatoryScan } from './observatory-scan';
 import { buildProductionSite, builtFiles } from './production-build';
@@ -25,7 +25,6 @@ const apex = www.replace(/^www\./, '');
 const site = `https://${www}`;
 const SETUP_TIMEOUT_MS = 240_000; // a production build, and two nginx starts with a certificate each
 const OBSERVATORY_TIMEOUT_MS = 60_000;
-const SCAN_TIMEOUT_MS = 30_000;
 /** gzip_min_length's default: nginx compresses nothing smaller. */
 const GZIP_MIN_LENGTH = 20;
 
@@ -66,13 +65,13 @@ const httpHeaders = new Set(
   last-modified location server transfer-encoding vary`.split(/\s+/),
 );
 
-/** Beside public/_headers' security headers (built-site.ts holds them to it word for word), none but HTTP's own. */
+/** Beside public/_headers' security headers (host-checks.ts holds them to it word for word), none but HTTP's own. */
 function expectNoOtherHeaders(response: Response, where: string) {
   const others = response.raw.map(([name]) => name).filter((name) => !httpHeaders.has(name.toLowerCase()));
   expect.soft(others.length, `headers on ${where}: ${others.join(', ')}`).toBe(securityHeaders.length);
 }
 
-describe.skipIf(skip)('the shipped nginx configuration in real nginx', { timeout: SCAN_TIMEOUT_MS }, () => {
+describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
   let tmp: string;
   let dist: string;
   /** With an ECDSA certificate, certbot's default: the server of every test but the TLS tests' RSA half. */

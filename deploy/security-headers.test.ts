@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { securityHeaders } from './built-site';
+import { securityHeaders } from './host-checks';
 
-// What public/_headers' `/*` rule must ask for. The hosts' tests (built-site.ts) hold every answer of nginx and
+// What public/_headers' `/*` rule must ask for. The hosts' tests (host-checks.ts) hold every answer of nginx and
 // Cloudflare Pages to that rule, word for word.
 const required: [name: string, value: RegExp][] = [
   // Two years, as the HSTS preload list asks; at least one year is what the Observatory scores.

@@ -33,13 +33,13 @@ export const canListen = (port: number, host: string) =>
     probe.listen(port, host, () => probe.close(() => resolve(true)));
   });
 
-/** A free port in the range (a program may still lose it to another process before it listens). */
-export async function freePort(host = '127.0.0.1', taken: number[] = []): Promise<number> {
+/** A free loopback port in the range, none of `taken` (a program may still lose it to another process before it listens). */
+export async function freePort(taken: number[] = []): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = PORT_RANGE.first + Math.floor(Math.random() * (PORT_RANGE.last - PORT_RANGE.first + 1));
-    if (!taken.includes(port) && (await canListen(port, host))) return port;
+    if (!taken.includes(port) && (await canListen(port, '127.0.0.1'))) return port;
   }
-  throw new Error(`No free port between ${PORT_RANGE.first} and ${PORT_RANGE.last} on ${host}`);
+  throw new Error(`No free port between ${PORT_RANGE.first} and ${PORT_RANGE.last}`);
 }
 
 export interface Program {

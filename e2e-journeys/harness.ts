@@ -8,8 +8,15 @@ import { defaultLocale, localeInfo, locales, otherLocales, type Locale } from '.
 import { localizedPath } from '../src/i18n/paths';
 import { getTranslator } from '../src/i18n/translate';
 import { headerIslands, hydratedIsland, island as islandElement, languageLink } from '../e2e/site-parts';
-import type { Browser, EngineTab, SystemSettings } from './browser';
-import { findEngines, missingEngine, type EngineName, type Installs } from './engines';
+import {
+  findEngines,
+  missingEngine,
+  type Browser,
+  type EngineName,
+  type EngineTab,
+  type Installs,
+  type SystemSettings,
+} from './engines';
 import { closeServer, REPORT_PATH, startJourneyProxy, type JourneyProxy, type ProbeFrame } from './journey-proxy';
 
 /**
@@ -331,11 +338,13 @@ export const markPage = (tab: Tab) =>
   });
 
 /**
- * How the page the tab shows came back: from the back/forward cache or loaded anew, and in the
- * latter case, in Chromium, why it was not restored (the navigation's `notRestoredReasons`).
+ * Goes back or forward to `path`, which must be shown from the back/forward cache; if it was loaded
+ * anew, in Chromium, the failure says why it was not restored (the navigation's `notRestoredReasons`).
  */
-export const cameBack = (tab: Tab) =>
-  tab.evaluate(() => {
+export async function restoredBy(tab: Tab, direction: 'back' | 'forward', path: string) {
+  await tab.traverse(direction);
+  await arrivedAt(tab, path);
+  const cameBack = await tab.evaluate(() => {
     const mark = (window as unknown as { __journeyMark?: { persisted: boolean } }).__journeyMark;
     type Reasons = { reasons?: { reason: string }[] | null; children?: Reasons[] | null } | null;
     const [navigation] = performance.getEntriesByType('navigation') as (PerformanceEntry & {
@@ -347,12 +356,7 @@ export const cameBack = (tab: Tab) =>
     ];
     return mark?.persisted ? 'restored' : `loaded anew: ${why(navigation.notRestoredReasons ?? null).join(', ')}`;
   });
-
-/** Goes back or forward to `path`, which must be shown from the back/forward cache. */
-export async function restoredBy(tab: Tab, direction: 'back' | 'forward', path: string) {
-  await tab.traverse(direction);
-  await arrivedAt(tab, path);
-  expect(await cameBack(tab), `${direction} to ${path}`).toBe('restored');
+  expect(cameBack, `${direction} to ${path}`).toBe('restored');
 }
 
 /** Waits until the tab shows `path` and that page has loaded (its address changes before it has). */

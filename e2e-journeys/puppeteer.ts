@@ -1,6 +1,5 @@
-import puppeteer, { type Browser as Puppeteer, type LaunchOptions, type Page } from 'puppeteer-core';
-import { defaultSystem, type Browser, type EngineTab, type SystemSettings } from './browser';
-import { quietChromium } from './engines';
+import puppeteer, { type Browser as Puppeteer, type LaunchOptions } from 'puppeteer-core';
+import { defaultSystem, quietChromium, type Browser, type EngineTab, type SystemSettings } from './engines';
 
 /**
  * Chromium over CDP and Firefox over WebDriver BiDi, both driven by puppeteer-core (already in the
@@ -45,41 +44,6 @@ const chromiumOptions: LaunchOptions = {
   ],
 };
 
-/** Over CDP, Puppeteer counts a restore from the back/forward cache as the navigation having loaded. */
-const traverseChromium = (page: Page, direction: 'back' | 'forward') =>
-  direction === 'back' ? page.goBack({ waitUntil: 'load' }) : page.goForward({ waitUntil: 'load' });
-
-/**
- * Over WebDriver BiDi, Puppeteer waits for a load event that a page restored from the back/forward
- * cache never fires. The page's own history takes the same step through the session history; the
- * page left carries a token of this step (a page left before may come back with an older one), and
- * the tab has arrived once it shows a page without it, in full.
- */
-async function traverseFirefox(page: Page, direction: 'back' | 'forward') {
-  const step = `${direction} ${Math.random()}`;
-  await page.evaluate(
-    (token, delta) => {
-      (window as unknown as { __traversal?: string }).__traversal = token;
-      setTimeout(() => history.go(delta));
-    },
-    step,
-    direction === 'back' ? -1 : 1,
-  );
-  const deadline = Date.now() + PROTOCOL_TIMEOUT_MS;
-  const arrived = () =>
-    page
-      .evaluate(
-        (token) =>
-          (window as unknown as { __traversal?: string }).__traversal !== token && document.readyState === 'complete',
-        step,
-      )
-      .catch(() => false);
-  while (!(await arrived())) {
-    if (Date.now() > deadline) throw new Error(`history ${direction}: no page shown within ${PROTOCOL_TIMEOUT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 export async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executablePath: string): Promise<Browser> {
   const browsers = new Map<string, Promise<Puppeteer>>();
   const browserFor = (system: SystemSettings) => {
@@ -116,8 +80,10 @@ export async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executable
 
       return {
         goto: (url) => page.goto(url, { waitUntil: 'load' }),
+        // Through the page's own history: Puppeteer's own step waits for a load event, which a page
+        // restored from the back/forward cache never fires over WebDriver BiDi.
         traverse: (direction) =>
-          engine === 'Chromium' ? traverseChromium(page, direction) : traverseFirefox(page, direction),
+          page.evaluate((delta) => void setTimeout(() => history.go(delta)), direction === 'back' ? -1 : 1),
         // Sent as source text either way; puppeteer's types would turn element arguments into handles.
         evaluate: (fn, ...args) => page.evaluate(fn as (...params: unknown[]) => unknown, ...args) as never,
         setViewport: (width, height) => page.setViewport({ width, height }),

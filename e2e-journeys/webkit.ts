@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freePort, startProgram, type Program } from '../deploy/servers';
-import { defaultSystem, type Browser, type EngineTab, type SystemSettings } from './browser';
-import type { WebKitInstall } from './engines';
+import { defaultSystem, type Browser, type EngineTab, type SystemSettings, type WebKitInstall } from './engines';
 
 /**
  * WebKitGTK, the engine of Safari, through its W3C WebDriver server and the MiniBrowser it starts.

@@ -66,7 +66,7 @@ async function grade(path) {
   let uncurvedScore = 100;
   /** @type {Record<string, { pass: boolean | null, result: string | null, scoreModifier: number }>} */
   const tests = {};
-  for (const test of ALL_TESTS.filter((/** @type {unknown} */ test) => test !== redirectionTest)) {
+  for (const test of ALL_TESTS.filter((test) => test !== redirectionTest)) {
     const output = test(requests);
     const scoreModifier = output.result ? getScoreModifier(output.result) : 0;
     scoreWithExtraCredit += scoreModifier;
