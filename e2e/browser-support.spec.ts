@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import packageJson from '../package.json' with { type: 'json' };
-import { builtPages, expect, test } from './fixtures';
+import { test } from '@playwright/test';
+import { builtPages, expect } from './fixtures';
 
 /**
- * The browsers the site supports (package.json › browserslist, named in docs/quality.md › Supported browsers) get the CSS
- * they need: the build prefixes what the oldest of them only knows by its vendor name.
+ * The browsers the site supports (package.json › browserslist, named in docs/quality.md › Supported browsers) get valid
+ * HTML and the CSS they need: the build prefixes what the oldest of them only knows by its vendor name. Reads the
+ * built files: no browser, so the plain `test`, not the site's.
  */
 
 /** Each rule of a page's inline stylesheets, as its declarations by property. */
@@ -35,16 +38,21 @@ test('the supported browsers are those docs/quality.md names: the last two of ea
   ]);
 });
 
-test('every backdrop-filter comes with its -webkit- form, which Safari before 18 needs for the blur', () => {
-  let blurs = 0;
-  for (const { file } of builtPages()) {
-    for (const rule of rulesOf(readFileSync(file, 'utf-8'))) {
+// html-validate with the repository's .htmlvalidate.mjs.
+const validator = new HtmlValidate(new FileSystemConfigLoader());
+for (const { file, url } of builtPages()) {
+  test(`${url} is valid HTML, and gives every backdrop-filter the -webkit- form Safari before 18 needs for the blur`, async () => {
+    const report = await validator.validateFile(file);
+    const findings = report.results.flatMap((result) =>
+      result.messages.map((message) => `${message.line}:${message.column} ${message.ruleId}: ${message.message}`),
+    );
+    expect.soft(findings).toEqual([]);
+    // The sticky header, on every page, blurs what lies behind it; the team modal's backdrop too.
+    const blurs = rulesOf(readFileSync(file, 'utf-8')).flatMap((rule) => {
       const filter = rule.get('backdrop-filter');
-      if (filter === undefined) continue;
-      blurs++;
-      expect(rule.get('-webkit-backdrop-filter'), `${file}: backdrop-filter:${filter}`).toBe(filter);
-    }
-  }
-  // The sticky header and the team modal's backdrop blur what lies behind them.
-  expect(blurs).toBeGreaterThan(0);
-});
+      return filter === undefined ? [] : [{ filter, webkit: rule.get('-webkit-backdrop-filter') }];
+    });
+    expect(blurs.length).toBeGreaterThan(0);
+    for (const { filter, webkit } of blurs) expect(webkit, `backdrop-filter:${filter}`).toBe(filter);
+  });
+}

@@ -79,9 +79,3 @@ export async function reachFor(page: Page, name: string) {
   await page.mouse.move(0, 0);
   await waitForIsland(page, name);
 }
-
-/** `value`, or a failure that names what is missing: for what a test cannot go on without. */
-export function present<T>(value: T | null | undefined, what: string): T {
-  if (value === null || value === undefined) throw new Error(`${what} is missing`);
-  return value;
-}

@@ -8,33 +8,46 @@ import { hydratedIsland } from './site-parts';
 // each fragment it links to is there is links.spec.ts's; the order of its sections and its width on a
 // phone are e2e-journeys/'s (first-load.ts, every-route.ts). Here is the rest of what it does.
 
-for (const locale of locales) {
-  const t = getTranslator(locale);
+test.describe('without JavaScript', () => {
+  // The built HTML as a visitor without JavaScript gets it, the islands as the server rendered them.
+  // That every link in it leads where it says is links.spec.ts's, which reads the pages so too.
+  test.use({ javaScriptEnabled: false });
 
-  test(`project screenshots come as AVIF, loaded when a visitor gets near them (${locale})`, async ({ page }) => {
-    await page.goto(localizedPath('/', locale));
-    const cards = page.locator('#projects [data-project]');
-    await expect(cards).toHaveCount(6);
-    for (const card of await cards.all()) {
-      await expect(card.locator('picture source[type="image/avif"]')).toHaveCount(1);
-      await expect(card.locator('img')).toHaveAttribute('loading', 'lazy');
-    }
-  });
+  for (const locale of locales) {
+    const t = getTranslator(locale);
 
-  test(`the form (${locale}) requires name, e-mail and subject, types the e-mail, has 4 rows`, async ({ page }) => {
-    await page.goto(localizedPath('/', locale));
-    const form = page.getByRole('form', { name: t('contact.form.label') });
-    for (const field of ['name', 'email', 'title'] as const) {
-      await expect(form.getByLabel(t(`contact.form.${field}`))).toHaveAttribute('required', '');
-    }
-    const project = form.getByLabel(t('contact.form.project'));
-    await expect(project).not.toHaveAttribute('required');
-    await expect(project).toHaveAttribute('rows', '4');
-    await expect(form.getByLabel(t('contact.form.email'))).toHaveAttribute('type', 'email');
-    // The asterisk a sighted visitor reads; screen readers hear "required" from the field itself.
-    await expect(form.locator('label', { hasText: '*' })).toHaveCount(3);
-  });
-}
+    test(`the landing page (${locale}) shows all its content, its screenshots as AVIF loaded when near, and a form that cannot be sent natively`, async ({
+      page,
+    }) => {
+      await page.goto(localizedPath('/', locale));
+      await expect(page.locator('h1')).toBeVisible();
+      await expect(page.locator('[data-team-member]')).toHaveCount(2);
+      await expect(page.locator('[data-service]')).toHaveCount(6);
+      const cards = page.locator('#projects [data-project]');
+      await expect(cards).toHaveCount(6);
+      for (const card of await cards.all()) {
+        await expect(card.locator('picture source[type="image/avif"]')).toHaveCount(1);
+        await expect(card.locator('img')).toHaveAttribute('loading', 'lazy');
+        await expect(card.locator('img')).toHaveAttribute('src', /\/_astro\//);
+      }
+      // Until the form's code runs, nothing typed can end up in a URL.
+      const form = page.getByRole('form', { name: t('contact.form.label') });
+      await expect(form).toBeVisible();
+      await expect(form).toHaveAttribute('method', 'post');
+      await expect(form.getByRole('button', { name: t('contact.form.submit') })).toBeDisabled();
+      // It requires name, e-mail and subject, types the e-mail, and gives the project 4 rows.
+      for (const field of ['name', 'email', 'title'] as const) {
+        await expect(form.getByLabel(t(`contact.form.${field}`))).toHaveAttribute('required', '');
+      }
+      const project = form.getByLabel(t('contact.form.project'));
+      await expect(project).not.toHaveAttribute('required');
+      await expect(project).toHaveAttribute('rows', '4');
+      await expect(form.getByLabel(t('contact.form.email'))).toHaveAttribute('type', 'email');
+      // The asterisk a sighted visitor reads; screen readers hear "required" from the field itself.
+      await expect(form.locator('label', { hasText: '*' })).toHaveCount(3);
+    });
+  }
+});
 
 test.describe('on a phone', () => {
   // A touch screen without hover, in the browser the whole suite uses.

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { agency, builtPages, expect, test } from './fixtures';
 
-// The built HTML as a visitor without JavaScript gets it: every link is in the markup.
+// The built HTML as a visitor without JavaScript gets it, the islands as the server rendered them
+// (<noscript> included): every link is in the markup.
 test.use({ javaScriptEnabled: false });
 
 /** Every address the page points at: links, resources, the form's target and its social-card image. */
@@ -34,8 +35,23 @@ function targetsOn(page: Page) {
 }
 
 for (const { url } of builtPages()) {
-  test(`every internal link and fragment on ${url} resolves`, async ({ page, context }) => {
+  test(`every internal link and fragment on ${url} resolves; no word runs into a link or an emphasis beside it`, async ({
+    page,
+    context,
+  }) => {
     await page.goto(url);
+    const runTogether = await page.locator('body :is(a, strong, em, code, abbr)').evaluateAll((elements) => {
+      // Text that flows in a line: a text node or an inline element (flex items and blocks stand apart).
+      const inline = (node: Node | null) =>
+        node instanceof Text || (node instanceof Element && getComputedStyle(node).display.startsWith('inline'));
+      const words = (node: Node | null) => (node && inline(node) ? (node.textContent ?? '') : '');
+      const joined = (left: string, right: string) => /[\p{L}\p{N}:;,!?]$/u.test(left) && /^[\p{L}\p{N}]/u.test(right);
+      return elements.flatMap((element) => {
+        const [before, own, after] = [words(element.previousSibling), words(element), words(element.nextSibling)];
+        return joined(before, own) || joined(own, after) ? [`${before.slice(-20)}|${own}|${after.slice(0, 20)}`] : [];
+      });
+    });
+    expect.soft(runTogether, 'words run together').toEqual([]);
     const targets = new Map<string, string[]>([[url, await targetsOn(page)]]);
     const broken: string[] = [];
     for (const raw of new Set(await addressesOn(page))) {

@@ -41,20 +41,14 @@ const headTexts = (page: Page) =>
     return [lang, ...[...document.head.querySelectorAll(named)].map(line), ...structured].join('\n');
   });
 
-/**
- * Opens `url` and reads it to the end, so every island comes to life (those that wait until they are
- * seen, too), then returns to the top, where a visitor starts: the page as it stands once it is all there.
- */
-async function openSettled(page: Page, url: string) {
-  await readThrough(page, url);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await expect(page.locator('[data-scroll-to-top]')).toBeHidden();
-}
-
 forEveryPage((url) => {
   test(`${url} reads as its snapshots`, async ({ page }) => {
-    await openSettled(page, url);
+    // Read to the end, so every island comes to life (those that wait until they are seen, too), then
+    // back at the top, where a visitor starts: the page as it stands once it is all there.
+    await readThrough(page, url);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect(page.locator('[data-scroll-to-top]')).toBeHidden();
     expectSnapshot(await page.locator('body').ariaSnapshot(), fileOf(url, '.aria.yml'));
     expectSnapshot(await headTexts(page), fileOf(url, '.head.txt'));
   });
@@ -119,27 +113,3 @@ for (const locale of locales) {
     expectSnapshot(parts.join('\n'), [locale, 'landing-states.aria.yml']);
   });
 }
-
-test.describe('without JavaScript', () => {
-  // The HTML as built: the islands as the server rendered them, <noscript> included.
-  test.use({ javaScriptEnabled: false });
-
-  forEveryPage((url) => {
-    test(`no word on ${url} runs into a link or an emphasis beside it`, async ({ page }) => {
-      await page.goto(url);
-      const runTogether = await page.locator('body :is(a, strong, em, code, abbr)').evaluateAll((elements) => {
-        // Text that flows in a line: a text node or an inline element (flex items and blocks stand apart).
-        const inline = (node: Node | null) =>
-          node instanceof Text || (node instanceof Element && getComputedStyle(node).display.startsWith('inline'));
-        const words = (node: Node | null) => (node && inline(node) ? (node.textContent ?? '') : '');
-        const joined = (left: string, right: string) =>
-          /[\p{L}\p{N}:;,!?]$/u.test(left) && /^[\p{L}\p{N}]/u.test(right);
-        return elements.flatMap((element) => {
-          const [before, own, after] = [words(element.previousSibling), words(element), words(element.nextSibling)];
-          return joined(before, own) || joined(own, after) ? [`${before.slice(-20)}|${own}|${after.slice(0, 20)}`] : [];
-        });
-      });
-      expect(runTogether).toEqual([]);
-    });
-  });
-});

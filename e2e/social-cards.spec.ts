@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.ts';
 import { SOCIAL_CARD } from '../src/routes';
-import { agency, allRoutes, expect, present, test } from './fixtures';
+import { agency, allRoutes, expect, test } from './fixtures';
 
 /** What one card may weigh: link previews are fetched on every share, so each card stays small. */
 const CARD_BUDGET_BYTES = 100 * 1024;
@@ -13,7 +13,9 @@ test('every page in every language shares a card of its own, titled as the page 
   for (const { url } of allRoutes) {
     await page.goto(url);
     const meta = (key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`).getAttribute('content');
-    const image = new URL(present(await meta('og:image'), `${url}: og:image`));
+    const imageUrl = await meta('og:image');
+    expect(imageUrl, `${url}: og:image`).toBeTruthy();
+    const image = new URL(imageUrl ?? '');
     expect(image.origin, url).toBe(new URL(agency.siteUrl).origin);
     const alt = `${agency.name}: ${(await page.locator('h1').innerText()).replace(/\s+/g, ' ')}`;
     expect([await meta('og:image:alt'), await meta('twitter:image:alt')], url).toEqual([alt, alt]);
