@@ -276,7 +276,10 @@ async function measure(
       xdotool(['key', 'End']);
       position = (await scrolled)?.links?.[link.selector];
     }
-    if (!position) throw new Error(`${browser}: ${link.selector} not on screen on ${link.from}`);
+    if (!position)
+      throw new Error(
+        `${browser}: ${link.selector} not on screen on ${link.from}; reports: ${JSON.stringify(reports)}`,
+      );
     await sleep(READ_MS);
     const tapped = next((report) => report.kind === 'tap');
     const opened = next((report) => report.kind === 'shown' && report.path === link.to);
