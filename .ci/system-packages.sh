@@ -4,11 +4,12 @@
 # driver on a virtual display (the engine of Safari) for the journeys (e2e-journeys/). nginx and
 # openssl for deploy/nginx.test.ts, which runs the shipped nginx configuration with certificates
 # it makes; nmap, whose ssl-enum-ciphers lists the TLS suites nginx accepts; curl, with which .ci/run
-# waits for npm start.
+# waits for npm start; xdotool, which taps and presses keys for `npm run perf:navigation` from
+# outside the browser.
 # Installs only what is missing, so a developer's machine is left alone.
 set -euo pipefail
 
-packages=(chromium firefox-esr webkit2gtk-driver xvfb nginx openssl nmap curl)
+packages=(chromium firefox-esr webkit2gtk-driver xvfb nginx openssl nmap curl xdotool)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

@@ -1,13 +1,18 @@
 import { expect, it } from 'vitest';
 import { SPECULATE_ATTRIBUTE, speculateAfterLoad, speculationRules } from './speculation';
 
-/** A page still loading or loaded, its connection saving data or not; `load()` fires its load event. */
+/**
+ * A page still loading or loaded, its connection saving data or not; `load()` fires its load event,
+ * `idle()` runs what waits for the main thread to be idle.
+ */
 function page({ loaded, saveData }: { loaded: boolean; saveData?: boolean }) {
   const attributes = new Set<string>();
   const onLoad: (() => void)[] = [];
+  const onIdle: (() => void)[] = [];
   const win = {
     navigator: saveData === undefined ? {} : { connection: { saveData } },
     addEventListener: (type: string, listener: () => void) => type === 'load' && onLoad.push(listener),
+    requestIdleCallback: (callback: () => void) => onIdle.push(callback),
   } as unknown as Window;
   const doc = {
     readyState: loaded ? 'complete' : 'interactive',
@@ -16,20 +21,27 @@ function page({ loaded, saveData }: { loaded: boolean; saveData?: boolean }) {
   return {
     win,
     doc,
-    load: () => onLoad.forEach((listener) => listener()),
+    load: () => onLoad.splice(0).forEach((listener) => listener()),
+    idle: () => onIdle.splice(0).forEach((callback) => callback()),
     allowed: () => attributes.has(SPECULATE_ATTRIBUTE),
   };
 }
 
-it('lets the rules apply once the page has loaded, not before', () => {
+it('lets the rules apply in the first idle moment after the page has loaded, not before', () => {
   const loading = page({ loaded: false, saveData: false });
   speculateAfterLoad(loading.win, loading.doc);
+  loading.idle();
   expect(loading.allowed()).toBe(false);
   loading.load();
+  // Not in the load event's own task: the attribute restyles the page's links.
+  expect(loading.allowed()).toBe(false);
+  loading.idle();
   expect(loading.allowed()).toBe(true);
 
   const loaded = page({ loaded: true });
   speculateAfterLoad(loaded.win, loaded.doc);
+  expect(loaded.allowed()).toBe(false);
+  loaded.idle();
   expect(loaded.allowed()).toBe(true);
 });
 
@@ -37,6 +49,7 @@ it('never while the visitor asks to save data', () => {
   const saving = page({ loaded: false, saveData: true });
   speculateAfterLoad(saving.win, saving.doc);
   saving.load();
+  saving.idle();
   expect(saving.allowed()).toBe(false);
 });
 
