@@ -2,17 +2,27 @@ import { expect, it } from 'vitest';
 import { SPECULATE_ATTRIBUTE, speculateAfterLoad, speculationRules } from './speculation';
 
 /**
- * A page still loading or loaded, its connection saving data or not; `load()` fires its load event,
- * `idle()` runs what waits for the main thread to be idle.
+ * A page still loading or loaded, its connection saving data or not, in a browser with
+ * `requestIdleCallback` or, like Safari, without; `load()` fires its load event, `idle()` runs what
+ * waits for the main thread to be idle (or for a task of its own).
  */
-function page({ loaded, saveData }: { loaded: boolean; saveData?: boolean }) {
+function page({
+  loaded,
+  saveData,
+  idleCallback = true,
+}: {
+  loaded: boolean;
+  saveData?: boolean;
+  idleCallback?: boolean;
+}) {
   const attributes = new Set<string>();
   const onLoad: (() => void)[] = [];
   const onIdle: (() => void)[] = [];
   const win = {
     navigator: saveData === undefined ? {} : { connection: { saveData } },
     addEventListener: (type: string, listener: () => void) => type === 'load' && onLoad.push(listener),
-    requestIdleCallback: (callback: () => void) => onIdle.push(callback),
+    setTimeout: (callback: () => void) => onIdle.push(callback),
+    ...(idleCallback && { requestIdleCallback: (callback: () => void) => onIdle.push(callback) }),
   } as unknown as Window;
   const doc = {
     readyState: loaded ? 'complete' : 'interactive',
@@ -43,6 +53,15 @@ it('lets the rules apply in the first idle moment after the page has loaded, not
   expect(loaded.allowed()).toBe(false);
   loaded.idle();
   expect(loaded.allowed()).toBe(true);
+});
+
+it('in a browser without requestIdleCallback (Safari), in a task of its own after load, and without an error', () => {
+  const loading = page({ loaded: false, idleCallback: false });
+  speculateAfterLoad(loading.win, loading.doc);
+  loading.load();
+  expect(loading.allowed()).toBe(false);
+  loading.idle();
+  expect(loading.allowed()).toBe(true);
 });
 
 it('never while the visitor asks to save data', () => {

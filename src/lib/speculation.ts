@@ -49,14 +49,16 @@ interface Connection {
  * data (`Save-Data`, `navigator.connection.saveData`).
  */
 export function speculateAfterLoad(
-  win: Pick<Window, 'addEventListener' | 'requestIdleCallback'> & { navigator: object } = window,
+  win: Pick<Window, 'addEventListener' | 'setTimeout'> &
+    Partial<Pick<Window, 'requestIdleCallback'>> & { navigator: object } = window,
   doc: Pick<Document, 'readyState' | 'documentElement'> = document,
 ): void {
   const allow = () => {
     if ((win.navigator as { connection?: Connection }).connection?.saveData) return;
     doc.documentElement.setAttribute(SPECULATE_ATTRIBUTE, '');
   };
-  const whenIdle = () => win.requestIdleCallback(allow);
+  // Safari has no requestIdleCallback (nor Speculation Rules): there a task of its own after load does.
+  const whenIdle = () => (win.requestIdleCallback ? win.requestIdleCallback(allow) : win.setTimeout(allow));
   if (doc.readyState === 'complete') whenIdle();
   else win.addEventListener('load', whenIdle, { once: true });
 }
