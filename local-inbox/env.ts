@@ -5,9 +5,7 @@
  */
 import { locales, type Locale } from '../src/i18n/locales.ts';
 import { autoReplyTemplateName } from '../src/emails/templates.ts';
-import { emailJsSettings, requiredEmailJsVariables, templateStandIn } from '../src/node/emailjs-settings.ts';
-
-export { requiredEmailJsVariables };
+import { emailJsSettings, templateStandIn } from '../src/node/emailjs-settings.ts';
 
 /** `origin`: where the inbox answers, e.g. http://127.0.0.1:4321. */
 export function localInboxEnv(origin: string) {

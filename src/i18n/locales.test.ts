@@ -86,7 +86,8 @@ describe('a locale added to the registry alone', () => {
     expect(emailJsConfig.templates.autoReply).toEqual(
       Object.fromEntries(withFake.map((locale) => [locale, `reply-${locale}`])),
     );
-    const { localInboxEnv, localTemplates, requiredEmailJsVariables } = await import('../../local-inbox/env.ts');
+    const { requiredEmailJsVariables } = await import('../node/emailjs-settings.ts');
+    const { localInboxEnv, localTemplates } = await import('../../local-inbox/env.ts');
     expect(requiredEmailJsVariables).toContain('PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX');
     expect(localInboxEnv('http://127.0.0.1:1').PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_XX).toBe('template_autoreply_xx');
     expect(localTemplates.autoReply).toHaveProperty('xx', 'template_autoreply_xx');
