@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { localTemplates } from '../local-inbox/env.ts';
 import { SEND_PATH, type FailureRule, type SendRequest } from '../local-inbox/handler.ts';
-import type { EmailTemplate } from '../src/emails/templates';
 import type { ContactFormKey } from '../src/islands/ContactForm';
 import { CONTACT_DRAFT_KEY } from '../src/lib/contact/draft';
 import { emptyMessage, type ContactMessage } from '../src/lib/contact/message';
@@ -45,26 +44,8 @@ export const text = Object.fromEntries(
 
 export type ContactText = (typeof text)[Locale];
 
-/**
- * The line of an e-mail template that holds `{{variable}}`, as its recipient reads it once `value`
- * stands there as plain text: "Guten Tag {{name}}," with the visitor's name. Read from the template
- * file itself, so a test that finds it in the rendered e-mail knows the value was not taken for markup.
- */
-export function emailLine(template: EmailTemplate, variable: string, value: string): string {
-  const token = `{{${variable}}}`;
-  const line = template.html
-    .split(/<[^>]*>/)
-    .map((text) => text.replace(/\s+/g, ' ').trim())
-    .find((text) => text.includes(token));
-  if (!line) throw new Error(`${template.file} has no line with ${token}`);
-  return line.replace(token, value);
-}
-
 /** How long the dev server may take to bring the form to life. */
 const DEV_SERVER_HYDRATION_MS = 30_000;
-
-/** docs/behaviour.md › Constants: the form's status returns to idle this long after a submission ends. */
-export const STATUS_RESET_MS = 5000;
 
 /** Each failed send: the form's own report, and Chromium's line for a request that failed. */
 export const sendFailureErrors = /^Contact form: sending failed|^Failed to load resource/;

@@ -1,25 +1,17 @@
-import type { Page } from '@playwright/test';
 import { builtSiteInboxOrigin, localInboxEnv } from '../local-inbox/env.ts';
-import { fieldMaxLength } from '../src/lib/contact/message';
 import { SEND_TIMEOUT_MS } from '../src/lib/contact/delivery';
+import { STATUS_RESET_MS } from '../src/lib/contact/form';
+import { fieldMaxLength } from '../src/lib/contact/message';
 import { E2E_PORT } from '../playwright.config';
-import {
-  contactForm,
-  emptyMessage,
-  expect,
-  sendFailureErrors,
-  STATUS_RESET_MS,
-  test,
-  type ContactForm,
-  type ContactMessage,
-  type ContactText,
-} from './contact-fixtures';
+import { contactForm, emptyMessage, expect, sendFailureErrors, test, type ContactMessage } from './contact-fixtures';
 import { agency, defaultLocale, languageLink, localizedPath, locales, otherLocales } from './fixtures';
 
 /**
- * The contact form's states and every row of docs/behaviour.md › Error catalogue, in each language;
- * and nothing typed into it is lost to a stalled or failing network, a reload or a link, and nothing
- * invites the visitor to send a message twice (docs/behaviour.md › Contact form).
+ * What the contact form does beyond what its journey (e2e-journeys/journeys/contact-form.ts) and its
+ * states' snapshots (snapshots.spec.ts: every field error and notice, in each language) hold: every
+ * row of docs/behaviour.md › Error catalogue against the local inbox, and nothing typed into it is
+ * lost to a stalled or failing network, a reload or a link, and nothing invites the visitor to send
+ * a message twice (docs/behaviour.md › Contact form).
  */
 
 const env = localInboxEnv(builtSiteInboxOrigin(E2E_PORT));
@@ -29,32 +21,6 @@ const call = {
   user_id: env.PUBLIC_EMAILJS_PUBLIC_KEY,
   service_id: env.PUBLIC_EMAILJS_SERVICE_ID,
 };
-
-type Field = keyof ContactMessage;
-/** The fields in error with the message each shows, in the form's order: the first one is focused. */
-type Problems = (t: ContactText) => [[Field, string], ...[Field, string][]];
-/**
- * Entries the form refuses before sending. Which entries count as missing or malformed:
- * src/lib/contact/message.test.ts; the required fields and the e-mail field's type: landing.spec.ts.
- */
-const refusals: [what: string, entry: Partial<ContactMessage>, problems: Problems][] = [
-  [
-    'nothing entered',
-    { name: '', email: '', title: '' },
-    (t) => [
-      ['name', t.nameMissing],
-      ['email', t.emailMissing],
-      ['title', t.titleMissing],
-    ],
-  ],
-  ['a malformed address', { email: 'not-an-email' }, (t) => [['email', t.emailMalformed]]],
-  ['an address with a dotless domain', { email: 'erika@example' }, (t) => [['email', t.emailDomainWithoutDot]]],
-  [
-    'a name past its maxlength, as a script sets it',
-    { name: 'E'.repeat(fieldMaxLength.name + 1) },
-    (t) => [['name', t.tooLong(fieldMaxLength.name)]],
-  ],
-];
 
 /** Failures of the first call, one per row of the error catalogue, and what the form logs for each. */
 const firstCallFailures = [
@@ -67,28 +33,13 @@ const firstCallFailures = [
   { row: 'invalid request', logged: { status: 400, text: 'The Public Key is invalid' } },
 ];
 
-/**
- * Sends the form, held in the browser so it stays sending, and starts leaving the page by `leave`:
- * the page asks first (docs/behaviour.md › Contact form); the question and what lets the send go on.
- */
-async function leaveMidSend(page: Page, form: ContactForm, leave: () => Promise<unknown>) {
-  const release = await form.holdSend();
-  await form.submit.click();
-  await expect(form.submit).toBeDisabled();
-  const asked = page.waitForEvent('dialog');
-  void leave();
-  const question = await asked;
-  expect(question.type()).toBe('beforeunload');
-  return { question, release };
-}
-
 for (const locale of locales) {
   test.describe(`contact form (${locale})`, () => {
     test.use({ language: locale });
 
-    // Its words and spinner while sending, the fields emptied and the e-mails' order and parameters
-    // are e2e-journeys/journeys/contact-form.ts's too, in every engine; here what it leaves out.
-    test('sends both e-mails with the agency’s keys, holding the form still meanwhile', async ({
+    // Its words and spinner while sending, the fields emptied and the e-mails' parameters are
+    // e2e-journeys/journeys/contact-form.ts's too, in every engine; here what it leaves out.
+    test('sends both e-mails with the agency’s keys and the page’s language, holding the form still meanwhile', async ({
       page,
       form,
       inbox,
@@ -112,175 +63,11 @@ for (const locale of locales) {
       await expect(form.submit).toBeFocused();
       for (const field of Object.values(form.fields)) await expect(field).not.toHaveAttribute('readonly');
       // That the status goes exactly 5 s after the submission ends: src/lib/contact/form.test.ts.
-
-      // The order of the two e-mails, their templates and parameters, and the page's origin are the journey's.
-      await expect.poll(inbox.messages).toMatchObject([call, call]);
-    });
-
-    for (const [what, entry, problems] of refusals) {
-      test(`${what} is refused with the reason next to the field, nothing is sent, and corrected it goes`, async ({
-        page,
-        form,
-        message,
-        inbox,
-        t,
-      }) => {
-        for (const [field, value] of Object.entries(entry)) await form.setByScript(field as Field, value);
-        await form.submit.click();
-
-        const shown = problems(t);
-        for (const [field, reason] of shown) {
-          await expect(form.fields[field]).toHaveAttribute('aria-invalid', 'true');
-          await expect(form.fields[field]).toHaveAccessibleDescription(reason);
-          await expect(form.form.getByText(reason)).toBeVisible();
-        }
-        await page.waitForTimeout(300);
-        expect(await inbox.messages()).toEqual([]);
-        await expect(form.success).toBeEmpty();
-        expect(await form.values()).toEqual({ ...message, ...entry });
-
-        // Corrected one field at a time: its reason goes at once, the others stay, and each submit
-        // focuses the first field still in error; the last one sends.
-        for (const [field, reason] of shown) {
-          await expect(form.fields[field]).toBeFocused();
-          await form.fields[field].fill(message[field]);
-          await expect(form.fields[field]).not.toHaveAttribute('aria-invalid');
-          await expect(form.form.getByText(reason)).toHaveCount(0);
-          await form.submit.click();
-        }
-        await expect(form.success).toHaveText(t.success);
-        await expect.poll(inbox.arrived).toHaveLength(2);
-      });
-    }
-
-    test('drops a bot’s submission silently when the honeypot is filled', async ({ page, form, inbox, t }) => {
-      await page.locator('#contact-website').fill('https://spam.example', { force: true });
-      await form.submit.click();
-      await expect(form.success).toHaveText(t.success);
-      await page.waitForTimeout(300);
-      expect(await inbox.messages()).toEqual([]);
-    });
-
-    // The form's own throttle, a second message within seconds refused before any request, is
-    // src/lib/contact/delivery.test.ts's: the real library, and the throttle the notification is sent with.
-    test.describe('when a send fails', () => {
-      test.use({ expectedConsoleErrors: sendFailureErrors });
-
-      for (const { row, rule = {}, logged } of firstCallFailures) {
-        test(`${row}: the error, ${logged.status} ${logged.text} logged, the text kept and where to write; again, it goes`, async ({
-          form,
-          message,
-          inbox,
-          failures,
-          t,
-        }) => {
-          await inbox.failNext({ ...logged, ...rule });
-          await form.submit.click();
-          await expect(form.error).toHaveText(t.error);
-          await expect(form.success).toBeEmpty();
-          await expect(form.notice).toHaveText(t.notDelivered);
-          await expect(form.agencyAddress).toHaveText(agency.email);
-          expect(await form.values()).toEqual(message);
-          expect(await form.draft()).toEqual({ fields: message, inFlight: false });
-          await expect.poll(() => failures).toEqual([logged]);
-          expect(await inbox.messages()).toEqual([]);
-          // A failed send does not count against the rate limit: "try again" goes through at once.
-          await form.submit.click();
-          await expect(form.success).toHaveText(t.success);
-          await expect(form.notice).toBeEmpty();
-          await expect.poll(inbox.arrived).toEqual([inbox.templates.notification, inbox.templates.autoReply]);
-        });
-      }
-
-      test('when only the auto-reply fails, success shows first, then the error, and nothing invites a second send', async ({
-        page,
-        form,
-        inbox,
-        failures,
-        t,
-      }) => {
-        const logged = { status: 400, text: 'The template ID is invalid' };
-        await inbox.failNext(logged, 'autoReply');
-        const release = await form.holdSend('autoReply');
-        await form.submit.click();
-        await expect(form.success).toHaveText(t.success);
-        release();
-        await expect(form.error).toHaveText(t.error);
-        await expect(form.success).toBeEmpty();
-        await expect(form.notice).toHaveText(t.delivered);
-        await expect.poll(() => failures).toEqual([logged]);
-        expect(await form.values()).toEqual(emptyMessage);
-        expect(await form.draft()).toBeNull();
-        await page.reload();
-        await form.hydratedAgain();
-        expect(await form.values()).toEqual(emptyMessage);
-        expect(await inbox.arrived()).toEqual([inbox.templates.notification]);
-      });
-    });
-
-    test.describe(() => {
-      test.use({ pausedClock: true, expectedConsoleErrors: sendFailureErrors });
-      test('a send that never answers gives up after 20 s: the error, the text kept, the agency’s address', async ({
-        page,
-        form,
-        message,
-        inbox,
-        failures,
-        t,
-      }) => {
-        await inbox.failNext({ status: 'hang' });
-        const sent = page.waitForRequest((sending) => sending.url().endsWith('/api/v1.0/email/send'));
-        await form.submit.click();
-        await sent;
-        await page.clock.runFor(SEND_TIMEOUT_MS);
-        await expect(form.error).toHaveText(t.error);
-        await expect(form.notice).toHaveText(t.noAnswer);
-        await expect(form.agencyAddress).toHaveText(agency.email);
-        expect(await form.values()).toEqual(message);
-        await expect(form.submit).toHaveText(t.submit);
-        await expect(form.submit).toBeEnabled();
-        await expect.poll(() => failures).toEqual([{ status: 0, text: 'Network Error' }]);
-        // docs/behaviour.md › Contact form: the status goes 5 s after the submission ends; the notice stays.
-        await page.clock.runFor(STATUS_RESET_MS);
-        await expect(form.error).toBeEmpty();
-        await expect(form.notice).toHaveText(t.noAnswer);
-      });
-    });
-
-    test('leaving mid-send asks first, and a visitor who stays sees the message through', async ({
-      page,
-      form,
-      inbox,
-      t,
-    }) => {
-      const footerLink = page.getByRole('contentinfo').getByRole('link').first();
-      const { question, release } = await leaveMidSend(page, form, () => footerLink.click({ noWaitAfter: true }));
-      await question.dismiss();
-      release();
-      await expect(form.success).toHaveText(t.success);
-      await expect(page).toHaveURL(new RegExp(`${localizedPath('/', locale)}#contact$`));
-      await expect.poll(inbox.arrived).toHaveLength(2);
-      // Once the message is through, the page may be left without a question.
-      await expect(form.submit).toHaveText(t.submit);
-      page.on('dialog', (dialog) => {
-        expect.soft(dialog.type(), 'no question once nothing is being sent').toBe('none');
-        void dialog.dismiss();
-      });
-      await page.evaluate(() => location.reload());
-      await page.waitForLoadState('load');
-    });
-
-    test('a visitor who leaves anyway mid-send finds the text again, with a warning that it may have arrived', async ({
-      page,
-      form,
-      message,
-      t,
-    }) => {
-      const { question } = await leaveMidSend(page, form, () => page.evaluate(() => location.reload()));
-      await question.accept();
-      await form.hydratedAgain();
-      expect(await form.values()).toEqual(message);
-      await expect(form.notice).toHaveText(t.interrupted);
+      const { notification, autoReply } = inbox.templates;
+      await expect.poll(inbox.messages).toMatchObject([
+        { ...call, template_id: notification },
+        { ...call, template_id: autoReply },
+      ]);
     });
 
     for (const other of otherLocales(locale)) {
@@ -298,36 +85,219 @@ for (const locale of locales) {
   });
 }
 
-// Text typed before the form's code arrives, and a submit then: e2e-journeys/journeys/contact-form.ts,
-// in every engine.
-test('the form hydrates when a visitor reaches it by keyboard, before it scrolls into view', async ({ page }) => {
-  await page.goto('/');
-  // Focus without scrolling: only the visitor's intent can wake the form now.
-  await page.locator('#contact-name').evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  await expect(contactForm(page, defaultLocale).hydrated).toHaveCount(1);
-});
-
-test.describe('a stalled download of the sending library', () => {
-  test.use({ expectedConsoleErrors: /^Contact form: sending failed/ });
-
-  test('gives up after 20 s too, and says the message did not go out', async ({ page, message, t }) => {
-    // The one script that holds the library (it names the API's version field) never arrives.
-    await page.route('**/_astro/*.js', async (route) => {
-      const response = await route.fetch();
-      if ((await response.text()).includes('lib_version')) return;
-      await route.fulfill({ response });
-    });
-    await page.clock.install();
-    const form = contactForm(page, defaultLocale);
-    await form.open();
-    await form.fill(message);
-    await page.clock.pauseAt(Date.now() + 1000);
+// The form's words in each language are the snapshots'; how it behaves is the same in every language.
+test.describe('contact form', () => {
+  // Which entries count as missing or malformed: src/lib/contact/message.test.ts; the required fields
+  // and the e-mail field's type: landing.spec.ts.
+  test('entries in error are refused with the reason next to each field, nothing is sent, and corrected they go', async ({
+    page,
+    form,
+    message,
+    inbox,
+    t,
+  }) => {
+    type Field = keyof ContactMessage;
+    const expectReasons = async (reasons: [Field, string][]) => {
+      for (const [field, reason] of reasons) {
+        await expect(form.fields[field]).toHaveAttribute('aria-invalid', 'true');
+        await expect(form.fields[field]).toHaveAccessibleDescription(reason);
+        await expect(form.form.getByText(reason)).toBeVisible();
+      }
+    };
+    const entry = { name: '', email: '', title: '' };
+    for (const [field, value] of Object.entries(entry)) await form.fields[field as Field].fill(value);
     await form.submit.click();
-    await expect(form.submit).toHaveText(t.sending);
-    await page.clock.runFor(SEND_TIMEOUT_MS);
-    await expect(form.error).toHaveText(t.error);
-    await expect(form.notice).toHaveText(t.notDelivered);
-    expect(await form.values()).toEqual(message);
+    await expectReasons([
+      ['name', t.nameMissing],
+      ['email', t.emailMissing],
+      ['title', t.titleMissing],
+    ]);
+    await page.waitForTimeout(300);
+    expect(await inbox.messages()).toEqual([]);
+    await expect(form.success).toBeEmpty();
+    expect(await form.values()).toEqual({ ...message, ...entry });
+
+    // Once shown, a reason follows the typing: a name past its maxlength as a script sets it, a
+    // malformed address, one whose domain has no dot.
+    await form.setByScript('name', 'E'.repeat(fieldMaxLength.name + 1));
+    await form.fields.email.fill('not-an-email');
+    await expectReasons([
+      ['name', t.tooLong(fieldMaxLength.name)],
+      ['email', t.emailMalformed],
+    ]);
+    await form.fields.email.fill('erika@example');
+    await expectReasons([['email', t.emailDomainWithoutDot]]);
+
+    // Corrected one field at a time: its reason goes at once, the others stay, and each submit
+    // focuses the first field still in error; the last one sends.
+    const shown: [Field, string][] = [
+      ['name', t.tooLong(fieldMaxLength.name)],
+      ['email', t.emailDomainWithoutDot],
+      ['title', t.titleMissing],
+    ];
+    for (const [index, [field, reason]] of shown.entries()) {
+      await form.submit.click();
+      await expect(form.fields[field]).toBeFocused();
+      await form.fields[field].fill(message[field]);
+      await expect(form.fields[field]).not.toHaveAttribute('aria-invalid');
+      await expect(form.form.getByText(reason)).toHaveCount(0);
+      await expectReasons(shown.slice(index + 1));
+    }
+    expect(await inbox.messages()).toEqual([]);
+    await form.submit.click();
+    await expect(form.success).toHaveText(t.success);
+    await expect.poll(inbox.arrived).toHaveLength(2);
+  });
+
+  test('drops a bot’s submission silently when the honeypot is filled', async ({ page, form, inbox, t }) => {
+    await page.locator('#contact-website').fill('https://spam.example', { force: true });
+    await form.submit.click();
+    await expect(form.success).toHaveText(t.success);
+    await page.waitForTimeout(300);
+    expect(await inbox.messages()).toEqual([]);
+  });
+
+  // The form's own throttle, a second message within seconds refused before any request, is
+  // src/lib/contact/delivery.test.ts's: the real library, and the throttle the notification is sent with.
+  test.describe('when a send fails', () => {
+    test.use({ expectedConsoleErrors: sendFailureErrors });
+
+    test(`each failure of the first call (${firstCallFailures.map(({ row }) => row).join(', ')}): the error, its status and text logged, the text kept and where to write; again, it goes`, async ({
+      form,
+      message,
+      inbox,
+      failures,
+      t,
+    }) => {
+      for (const [index, { row, rule = {}, logged }] of firstCallFailures.entries()) {
+        await inbox.failNext({ ...logged, ...rule });
+        await form.submit.click();
+        await expect.poll(() => failures, row).toEqual(firstCallFailures.slice(0, index + 1).map((f) => f.logged));
+        await expect(form.error, row).toHaveText(t.error);
+        await expect(form.success, row).toBeEmpty();
+        await expect(form.notice, row).toHaveText(t.notDelivered);
+        await expect(form.agencyAddress, row).toHaveText(agency.email);
+        expect(await form.values(), row).toEqual(message);
+        expect(await form.draft(), row).toEqual({ fields: message, inFlight: false });
+        expect(await inbox.messages(), row).toEqual([]);
+      }
+      // A failed send does not count against the rate limit: "try again" goes through at once.
+      await form.submit.click();
+      await expect(form.success).toHaveText(t.success);
+      await expect(form.notice).toBeEmpty();
+      await expect.poll(inbox.arrived).toEqual([inbox.templates.notification, inbox.templates.autoReply]);
+    });
+
+    test('when only the auto-reply fails, success shows first, then the error, and nothing invites a second send', async ({
+      page,
+      form,
+      inbox,
+      failures,
+      t,
+    }) => {
+      const logged = { status: 400, text: 'The template ID is invalid' };
+      await inbox.failNext(logged, 'autoReply');
+      const release = await form.holdSend('autoReply');
+      await form.submit.click();
+      await expect(form.success).toHaveText(t.success);
+      release();
+      // The error and the notice that the message arrived, the fields emptied: its snapshot.
+      await expect(form.error).toHaveText(t.error);
+      await expect(form.success).toBeEmpty();
+      await expect.poll(() => failures).toEqual([logged]);
+      expect(await form.draft()).toBeNull();
+      await page.reload();
+      await form.hydratedAgain();
+      expect(await form.values()).toEqual(emptyMessage);
+      expect(await inbox.arrived()).toEqual([inbox.templates.notification]);
+    });
+  });
+
+  test.describe(() => {
+    test.use({ pausedClock: true, expectedConsoleErrors: sendFailureErrors });
+    // The error, the notice with the agency's address and the text kept: its snapshot.
+    test('a send that never answers gives up after 20 s, logged as a network failure; the notice outlasts the error', async ({
+      page,
+      form,
+      inbox,
+      failures,
+      t,
+    }) => {
+      await inbox.failNext({ status: 'hang' });
+      const sent = page.waitForRequest((sending) => sending.url().endsWith('/api/v1.0/email/send'));
+      await form.submit.click();
+      await sent;
+      await page.clock.runFor(SEND_TIMEOUT_MS);
+      await expect(form.error).toHaveText(t.error);
+      await expect(form.submit).toBeEnabled();
+      await expect.poll(() => failures).toEqual([{ status: 0, text: 'Network Error' }]);
+      // docs/behaviour.md › Contact form: the status goes 5 s after the submission ends; the notice stays.
+      await page.clock.runFor(STATUS_RESET_MS);
+      await expect(form.error).toBeEmpty();
+      await expect(form.notice).toHaveText(t.noAnswer);
+    });
+  });
+
+  // A visitor who leaves anyway finds the text again, with its warning: the snapshots' walk.
+  test('leaving mid-send asks first, and a visitor who stays sees the message through', async ({
+    page,
+    form,
+    inbox,
+    t,
+  }) => {
+    const release = await form.holdSend();
+    await form.submit.click();
+    await expect(form.submit).toBeDisabled();
+    const asked = page.waitForEvent('dialog');
+    void page.getByRole('contentinfo').getByRole('link').first().click({ noWaitAfter: true });
+    const question = await asked;
+    expect(question.type()).toBe('beforeunload');
+    await question.dismiss();
+    release();
+    await expect(form.success).toHaveText(t.success);
+    await expect(page).toHaveURL(/\/#contact$/);
+    await expect.poll(inbox.arrived).toHaveLength(2);
+    // Once the message is through, the page may be left without a question.
+    await expect(form.submit).toHaveText(t.submit);
+    page.on('dialog', (dialog) => {
+      expect.soft(dialog.type(), 'no question once nothing is being sent').toBe('none');
+      void dialog.dismiss();
+    });
+    await page.evaluate(() => location.reload());
+    await page.waitForLoadState('load');
+  });
+
+  // Text typed before the form's code arrives, and a submit then: e2e-journeys/journeys/contact-form.ts,
+  // in every engine.
+  test('the form hydrates when a visitor reaches it by keyboard, before it scrolls into view', async ({ page }) => {
+    await page.goto('/');
+    // Focus without scrolling: only the visitor's intent can wake the form now.
+    await page.locator('#contact-name').evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(contactForm(page, defaultLocale).hydrated).toHaveCount(1);
+  });
+
+  test.describe('a stalled download of the sending library', () => {
+    test.use({ expectedConsoleErrors: /^Contact form: sending failed/ });
+
+    test('gives up after 20 s too, and says the message did not go out', async ({ page, message, t }) => {
+      // The one script that holds the library (it names the API's version field) never arrives.
+      await page.route('**/_astro/*.js', async (route) => {
+        const response = await route.fetch();
+        if ((await response.text()).includes('lib_version')) return;
+        await route.fulfill({ response });
+      });
+      await page.clock.install();
+      const form = contactForm(page, defaultLocale);
+      await form.open();
+      await form.fill(message);
+      await page.clock.pauseAt(Date.now() + 1000);
+      await form.submit.click();
+      await expect(form.submit).toHaveText(t.sending);
+      await page.clock.runFor(SEND_TIMEOUT_MS);
+      await expect(form.error).toHaveText(t.error);
+      await expect(form.notice).toHaveText(t.notDelivered);
+      expect(await form.values()).toEqual(message);
+    });
   });
 });

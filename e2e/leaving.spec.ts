@@ -1,6 +1,6 @@
 import { allRoutes, expect, test as siteTest } from './fixtures';
 import { test as contactTest } from './contact-fixtures';
-import { readToTheEnd } from './site-parts';
+import { readThrough } from './site-behaviour';
 
 /**
  * DESIGN.md › Navigation: every page stays eligible for the back/forward cache. An `unload`
@@ -41,12 +41,7 @@ siteTest('no page listens for unload or beforeunload, read to its end with every
   siteTest.slow();
   await page.addInitScript(countLeaveListeners);
   for (const { url } of allRoutes) {
-    await page.goto(url);
-    // The header's islands hydrate when reached for; the rest as they come into view.
-    await page.locator('[data-theme-toggle]').hover();
-    await page.locator('[data-language-link]').first().hover();
-    await page.evaluate(readToTheEnd);
-    await page.waitForLoadState('networkidle');
+    await readThrough(page, url);
     expect(await page.evaluate(leaveListeners), url).toEqual({ unload: 0, beforeunload: 0, handlerProperties: 0 });
   }
 });

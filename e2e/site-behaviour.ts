@@ -1,13 +1,12 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { SEND_TIMEOUT_MS } from '../src/lib/contact/delivery';
 import { fieldMaxLength } from '../src/lib/contact/message';
-import { contactForm, contactInbox, sendFailureErrors, STATUS_RESET_MS } from './contact-fixtures';
+import { STATUS_RESET_MS } from '../src/lib/contact/form';
+import { contactForm, contactInbox, sendFailureErrors } from './contact-fixtures';
 import { allRoutes, expect, localizedPath, reachFor, test, waitForIsland, type Locale } from './fixtures';
-import { headerIslands } from './site-parts';
+import { headerIslands, readToTheEnd } from './site-parts';
 
-/** The site as a visitor reads it: every page, read to its end, and the states of the landing page. */
-const SCROLL_STEP_PX = 500;
-const SCROLL_PAUSE_MS = 40;
+// The site as a visitor reads it: every page, read to its end, and the states of the landing page.
 
 /** Any path the site does not have is answered with the 404 page; this one stands for all of them. */
 const NOT_FOUND = '/gibt-es-nicht/';
@@ -145,11 +144,7 @@ export const nextFrames = (page: Page) =>
  */
 export async function readThrough(page: Page, url: string) {
   await page.goto(url);
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y <= height; y += SCROLL_STEP_PX) {
-    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-    await page.waitForTimeout(SCROLL_PAUSE_MS);
-  }
+  await page.evaluate(readToTheEnd);
   for (const island of headerIslands) await reachFor(page, island);
   await page.waitForLoadState('networkidle');
 }

@@ -15,9 +15,12 @@ export const headerIslands = ['ThemeToggle', 'LanguageSwitch'];
 
 export const languageLink = (locale: string) => `[data-language-link="${locale}"]`;
 
-/** Down the whole page as a reader goes, so every lazy image and island wakes up. */
+/**
+ * Down the whole page as a reader goes, so every lazy image and island wakes up: half a screen a
+ * step, as a whole screen's step can pass over an island that straddles its edge unseen.
+ */
 export const readToTheEnd = async () => {
-  for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight) {
+  for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight / 2) {
     window.scrollTo({ top: y, behavior: 'instant' });
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
