@@ -44,9 +44,6 @@ export const text = Object.fromEntries(
 
 export type ContactText = (typeof text)[Locale];
 
-/** How long the dev server may take to bring the form to life. */
-const DEV_SERVER_HYDRATION_MS = 30_000;
-
 /** Each failed send: the form's own report, and Chromium's line for a request that failed. */
 export const sendFailureErrors = /^Contact form: sending failed|^Failed to load resource/;
 
@@ -57,11 +54,8 @@ const templatesFor = (locale: Locale) => ({
 });
 type Template = keyof ReturnType<typeof templatesFor>;
 
-/**
- * The contact form of one language, as a visitor meets it. `origin` opens it on another server
- * (the dev server) instead of the tested build.
- */
-export function contactForm(page: Page, locale: Locale, origin = '') {
+/** The contact form of one language, as a visitor meets it. */
+export function contactForm(page: Page, locale: Locale) {
   const t = text[locale];
   const form = page.getByRole('form', { name: t.label });
   const fields: Record<keyof ContactMessage, ReturnType<Page['getByLabel']>> = {
@@ -84,10 +78,8 @@ export function contactForm(page: Page, locale: Locale, origin = '') {
     notice: form.locator('[aria-live="polite"]'),
     agencyAddress: form.locator(`[aria-live="polite"] a[href="mailto:${agency.email}"]`),
     async open() {
-      await page.goto(`${origin}${localizedPath('/', locale)}#contact`);
-      // The dev server compiles each module on its first request, and a browser on another origin
-      // (another device) asks for all of them again.
-      await waitForIsland(page, 'ContactForm', origin ? DEV_SERVER_HYDRATION_MS : undefined);
+      await page.goto(`${localizedPath('/', locale)}#contact`);
+      await waitForIsland(page, 'ContactForm');
     },
     /** After a reload or a link: the form scrolled into view, so it hydrates. */
     async hydratedAgain() {
