@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { builtHtml, expect, legalPages, localizedPath, locales, test } from './fixtures';
-import { forEveryPage, nextFrames, readThrough } from './site-behaviour';
+import { countLeaveListeners, forEveryPage, leaveListeners, nextFrames, readThrough } from './site-behaviour';
 import { headerIslands } from './site-parts';
 
 /** The budgets docs/quality.md › Budgets lists, checked on the built site. */
@@ -62,7 +62,10 @@ const scriptBudgets = [
 for (const locale of locales) {
   for (const { path, budget, islands } of scriptBudgets) {
     const url = localizedPath(path, locale);
-    test(`${url} ships at most ${budget / KB} KB of script gzip, and only its islands`, async ({ page }) => {
+    test(`${url} ships at most ${budget / KB} KB of script gzip, only its islands, and no listener for leaving`, async ({
+      page,
+    }) => {
+      await page.addInitScript(countLeaveListeners);
       const scripts = new Map<string, Promise<number>>();
       page.on('response', (response) => {
         if (response.request().resourceType() === 'script') {
@@ -78,6 +81,8 @@ for (const locale of locales) {
       const sizes = await Promise.all(scripts.values());
       expect(sizes.reduce((sum, bytes) => sum + bytes, 0)).toBeLessThanOrEqual(budget);
       expect([...new Set(found)].sort()).toEqual([...islands].sort());
+      // Read to its end with every island awake: nothing that would cost the back/forward cache.
+      expect(await leaveListeners(page)).toEqual({ unload: 0, beforeunload: 0, handlerProperties: 0 });
     });
   }
 

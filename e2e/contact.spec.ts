@@ -5,6 +5,7 @@ import { fieldMaxLength } from '../src/lib/contact/message';
 import { E2E_PORT } from '../playwright.config';
 import { contactForm, emptyMessage, expect, sendFailureErrors, test, type ContactMessage } from './contact-fixtures';
 import { agency, defaultLocale, languageLink, localizedPath, locales, otherLocales } from './fixtures';
+import { countLeaveListeners, leaveListeners } from './site-behaviour';
 
 /**
  * What the contact form does beyond what its journey (e2e-journeys/journeys/contact-form.ts) and its
@@ -265,6 +266,20 @@ test.describe('contact form', () => {
     });
     await page.evaluate(() => location.reload());
     await page.waitForLoadState('load');
+  });
+
+  test('asks before leaving only while it sends', async ({ page, form, t }) => {
+    await page.addInitScript(countLeaveListeners);
+    await page.reload();
+    await form.hydratedAgain();
+    const release = await form.holdSend();
+    await form.submit.click();
+    await expect(form.submit).toBeDisabled();
+    expect(await leaveListeners(page)).toMatchObject({ unload: 0, beforeunload: 1 });
+    release();
+    await expect(form.success).toHaveText(t.success);
+    await expect(form.submit).toBeEnabled();
+    expect(await leaveListeners(page)).toMatchObject({ unload: 0, beforeunload: 0 });
   });
 
   // Text typed before the form's code arrives, and a submit then: e2e-journeys/journeys/contact-form.ts,
