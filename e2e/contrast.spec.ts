@@ -6,22 +6,12 @@ import { defaultLocale, expect, localizedPath, test, waitForIsland } from './fix
 interface Rgba {
   alpha: number;
 }
-const { Color, flattenColors, getContrast } = (
-  axe.commons as unknown as {
-    color: {
-      Color: new (
-        red?: number,
-        green?: number,
-        blue?: number,
-        alpha?: number,
-      ) => Rgba & {
-        parseString(css: string): Rgba;
-      };
-      flattenColors: (top: Rgba, bottom: Rgba) => Rgba;
-      getContrast: (background: Rgba, foreground: Rgba) => number;
-    };
-  }
-).color;
+interface AxeColor {
+  Color: new (red?: number, green?: number, blue?: number, alpha?: number) => Rgba & { parseString(css: string): Rgba };
+  flattenColors: (top: Rgba, bottom: Rgba) => Rgba;
+  getContrast: (background: Rgba, foreground: Rgba) => number;
+}
+const { Color, flattenColors, getContrast } = (axe.commons as unknown as { color: AxeColor }).color;
 const parseColor = (css: string) => new Color().parseString(css);
 
 /** The opaque colour a stack of backgrounds (outermost first) shows, on the white canvas. */
