@@ -31,9 +31,9 @@ export default defineConfig({
     tailwind({ applyBaseStyles: false }),
     sitemap({ i18n: sitemapI18n() }),
     {
-      // `client:deferred`: the header's toggles hydrate when the visitor reaches for them, the team
-      // gallery and the contact form when they come into view or are reached for. Its code brings the
-      // early answers, which answer a tap before any island has (src/hydration/deferred.ts).
+      // `client:deferred`: the header's toggles hydrate when the visitor reaches for them, the contact
+      // form when it comes into view or is reached for. Its code brings the early answers, which
+      // answer a tap before any island has, and the team's photos always (src/hydration/deferred.ts).
       name: 'deferred-hydration',
       hooks: {
         'astro:config:setup': ({ addClientDirective }) =>

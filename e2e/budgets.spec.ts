@@ -55,7 +55,7 @@ forEveryPage((url) => {
 
 /** What a page may load of script, gzipped, when read to its end, and the islands it has. */
 const scriptBudgets = [
-  { path: '/', budget: budgets.landingJs, islands: ['ContactForm', 'ProjectVideo', 'TeamGallery', ...headerIslands] },
+  { path: '/', budget: budgets.landingJs, islands: ['ContactForm', 'ProjectVideo', ...headerIslands] },
   ...legalPages.map((legalPage) => ({ path: `/${legalPage}/`, budget: budgets.legalJs, islands: headerIslands })),
 ];
 

@@ -5,7 +5,7 @@ import { isThirdCountry } from '../src/content/countries';
 import { autoReplyTemplateName, emailTemplates, loadEmailTemplate, shownParams } from '../src/emails/templates';
 import { checkField, contactFields, type ContactField } from '../src/lib/contact/message';
 import { contactForm, text as formWords, visitor } from './contact-fixtures';
-import { agency, expect, languageLink, localizedPath, locales, test, waitForIsland, type Locale } from './fixtures';
+import { agency, expect, languageLink, localizedPath, locales, test, type Locale } from './fixtures';
 import { everyPage, readThrough } from './site-behaviour';
 
 // The privacy policy cannot drift from the code: every statement of it that depends on what the built
@@ -142,7 +142,6 @@ const interactions = {
   },
   'open a team member': async (page: Page) => {
     await page.locator('#about').scrollIntoViewIfNeeded();
-    await waitForIsland(page, 'TeamGallery');
     await page.locator('[data-team-member] button').first().click();
     await expect(page.locator('[data-team-dialog]:modal')).toBeVisible();
     await page.keyboard.press('Escape');

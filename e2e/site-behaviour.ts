@@ -3,7 +3,7 @@ import { SEND_TIMEOUT_MS } from '../src/lib/contact/delivery';
 import { fieldMaxLength } from '../src/lib/contact/message';
 import { STATUS_RESET_MS } from '../src/lib/contact/form';
 import { contactForm, contactInbox, sendFailureErrors } from './contact-fixtures';
-import { allRoutes, expect, localizedPath, reachFor, test, waitForIsland, type Locale } from './fixtures';
+import { allRoutes, expect, localizedPath, reachFor, test, type Locale } from './fixtures';
 import { headerIslands, readToTheEnd } from './site-parts';
 
 // The site as a visitor reads it: every page, read to its end, and the states of the landing page.
@@ -50,7 +50,6 @@ export async function walkLandingStates(
   // the throttle's 5 s and a send's 20 s.
   await page.clock.install();
   await page.goto(`${localizedPath('/', locale)}#about`);
-  await waitForIsland(page, 'TeamGallery');
   for (const member of await page.locator('[data-team-member]').all()) {
     await member.getByRole('button').click();
     await expect(page.getByRole('dialog')).toBeVisible();

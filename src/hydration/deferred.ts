@@ -55,7 +55,7 @@ function whenShown(then: () => void) {
 
 /**
  * As soon as any part of the island is on screen. An island that only touches the window's edge
- * counts as intersecting, at a ratio of 0 (at 1280 × 800 the team gallery begins exactly there), so
+ * counts as intersecting, at a ratio of 0 (as a section may begin exactly at a window's bottom), so
  * a ratio above 0 is asked for; and a second threshold just above 0 has the observer report the
  * scroll from touching to showing, which the default threshold of 0 alone would not.
  */

@@ -4,18 +4,16 @@ import {
   HELD_SUBMIT_ATTRIBUTE,
   LANGUAGE_CHANGE_EVENT,
   adopt,
-  closeOnBackdrop,
   holdSubmit,
   isAdopted,
   isPlainClick,
-  openMemberDialog,
   returnFocusToPhoto,
   switchLanguage,
   takeHeldSubmit,
 } from './controls';
 
 /**
- * What the early answers and the islands both do (docs/behaviour.md › Language, Team, Contact form).
+ * What the early answers do, and the islands too (docs/behaviour.md › Language, Team, Contact form).
  * How it looks in a page, tapped before and after hydration, the journeys check in three engines.
  */
 
@@ -31,17 +29,9 @@ function fakeElement(island?: Element) {
   } as unknown as Element;
 }
 
-function fakeDialog(open = false) {
-  const dialog = { id: 'team-dialog-anna', open, showModal: vi.fn(), close: vi.fn() };
-  dialog.showModal.mockImplementation(() => (dialog.open = true));
-  dialog.close.mockImplementation(() => (dialog.open = false));
-  return dialog;
-}
-
-/** A document holding one dialog and the photo that opens it. */
-function pageWith(dialog: ReturnType<typeof fakeDialog>, photo = { focus: vi.fn() }) {
+/** A document holding the photo that opens `dialog`. */
+function pageWith(dialog: { id: string }, photo: { focus: () => void }) {
   return {
-    getElementById: (id: string) => (id === dialog.id ? dialog : null),
     querySelector: (selector: string) => (selector === `[aria-controls="${dialog.id}"]` ? photo : null),
   } as unknown as Document;
 }
@@ -95,27 +85,11 @@ describe('switchLanguage', () => {
 });
 
 describe('team dialog', () => {
-  const photo = { getAttribute: (name: string) => (name === 'aria-controls' ? 'team-dialog-anna' : null) };
-
-  it('a photo opens the dialog it controls, once; one whose dialog is missing does nothing', () => {
-    const dialog = fakeDialog();
-    openMemberDialog(photo, pageWith(dialog));
-    openMemberDialog(photo, pageWith(dialog));
-    expect(dialog.showModal).toHaveBeenCalledTimes(1);
-    expect(() => openMemberDialog(photo, pageWith({ ...fakeDialog(), id: 'other' }))).not.toThrow();
-  });
-
-  it('closes on a click on its backdrop (the dialog element itself), not on its content', () => {
-    const dialog = fakeDialog(true);
-    closeOnBackdrop(dialog, { inside: true });
-    expect(dialog.open).toBe(true);
-    closeOnBackdrop(dialog, dialog);
-    expect(dialog.open).toBe(false);
-  });
-
+  // That a photo opens its dialog once and a click on the backdrop, not the content, closes it, the
+  // journeys check in three engines (e2e-journeys/journeys/team.ts).
   it('gives focus back to the photo once it has closed, not when it was reopened meanwhile', () => {
     const focus = { focus: vi.fn() };
-    const dialog = fakeDialog(true);
+    const dialog = { id: 'team-dialog-anna', open: true } as HTMLDialogElement;
     returnFocusToPhoto(dialog, pageWith(dialog, focus));
     expect(focus.focus).not.toHaveBeenCalled();
     dialog.open = false;

@@ -1,3 +1,4 @@
+import { rolldown } from 'rolldown';
 import { expect, it } from 'vitest';
 import { SPECULATE_ATTRIBUTE, speculateAfterLoad, speculationRules } from './speculation';
 
@@ -72,4 +73,17 @@ it('every rule needs the page to allow it, and names the site’s own paths only
     expect(rule.where.and).toContainEqual({ href_matches: '/*' });
     expect(JSON.stringify(rule.where)).toContain(`:root[${SPECULATE_ATTRIBUTE}]`);
   }
+});
+
+it('the script that lets the rules apply ships without them: the page carries them already', async () => {
+  const source = `import { speculateAfterLoad } from ${JSON.stringify(new URL('./speculation.ts', import.meta.url).pathname)};`;
+  const entry = {
+    name: 'entry',
+    resolveId: (id: string) => (id === 'entry' ? id : null),
+    load: (id: string) => (id === 'entry' ? `${source} speculateAfterLoad();` : null),
+  };
+  const bundle = await rolldown({ input: 'entry', plugins: [entry] });
+  const [chunk] = (await bundle.generate({ minify: true })).output;
+  expect(chunk.code).toContain(SPECULATE_ATTRIBUTE);
+  expect(chunk.code).not.toContain('href_matches');
 });

@@ -35,8 +35,8 @@ export const speculationRules = {
   prerender: [{ where: ownPages, eagerness: 'moderate' }],
 };
 
-/** The rules as the page carries them, in an inline script the content security policy allows by its hash. */
-export const speculationRulesScript = JSON.stringify(speculationRules);
+/** The rules in the page, allowed by the policy by their hash; pure, so the trigger's bundle leaves them out. */
+export const speculationRulesScript = /* @__PURE__ */ JSON.stringify(speculationRules);
 
 interface Connection {
   saveData?: boolean;

@@ -1,13 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  DARK_CLASS,
-  THEME_STORAGE_KEY,
-  THEME_SWITCHING_ATTRIBUTE,
-  initTheme,
-  themeInitScript,
-  toggleTheme,
-} from './theme';
+import { DARK_CLASS, THEME_STORAGE_KEY, THEME_SWITCHING_ATTRIBUTE, themeInitScript, toggleTheme } from './theme';
 
 /** Just enough of a document root: a class list and attributes. */
 function fakeRoot() {
@@ -32,32 +25,6 @@ function frames() {
     painted: () => waiting.shift()?.(),
   };
 }
-
-/** A window whose storage holds `stored` under the theme's key, or throws (`'throws'`) as blocked storage does. */
-function fakeWindow({ stored, prefersDark }: { stored: string | null; prefersDark: boolean }) {
-  const getItem = (key: string) => {
-    if (stored === 'throws') throw new DOMException('blocked', 'SecurityError');
-    return key === THEME_STORAGE_KEY ? stored : null;
-  };
-  const matchMedia = vi.fn((query: string) => ({ matches: prefersDark && query === '(prefers-color-scheme: dark)' }));
-  return { localStorage: { getItem }, matchMedia } as unknown as Window;
-}
-
-describe('initTheme (the inline head script)', () => {
-  it.each([
-    { stored: null, prefersDark: false, expected: 'light' },
-    { stored: null, prefersDark: true, expected: 'dark' },
-    { stored: 'light', prefersDark: true, expected: 'light' },
-    { stored: 'dark', prefersDark: false, expected: 'dark' },
-    { stored: 'purple', prefersDark: false, expected: 'light' },
-    { stored: 'purple', prefersDark: true, expected: 'dark' },
-    { stored: 'throws', prefersDark: true, expected: 'dark' },
-  ])('stored $stored, system dark $prefersDark: $expected', ({ stored, prefersDark, expected }) => {
-    const root = fakeRoot();
-    expect(initTheme(THEME_STORAGE_KEY, DARK_CLASS, fakeWindow({ stored, prefersDark }), root)).toBe(expected);
-    expect(root.classList.contains('dark')).toBe(expected === 'dark');
-  });
-});
 
 /** A page for `toggleTheme`: its root, its storage (which may throw, as blocked storage does) and frames painted on demand. */
 function stubPage(setItem: (key: string, value: string) => void) {
@@ -107,15 +74,19 @@ it('toggleTheme keeps transitions off until the frame that shows the change has 
  * The inline head script itself, run as the page runs it, against a page whose window and document
  * are fakes: its events are dispatched by hand, its frames painted on demand.
  */
-function runInlineScript({ prerendering = false } = {}) {
+function runInlineScript({ prerendering = false, prefersDark = false, storageThrows = false } = {}) {
   const root = fakeRoot();
   const stored = new Map<string, string>();
   const listeners = new Map<string, ((event: Partial<PageTransitionEvent>) => void)[]>();
   const listen = (type: string, listener: (event: Partial<PageTransitionEvent>) => void) =>
     listeners.set(type, [...(listeners.get(type) ?? []), listener]);
+  const getItem = (key: string) => {
+    if (storageThrows) throw new DOMException('blocked', 'SecurityError');
+    return stored.get(key) ?? null;
+  };
   const win = {
-    localStorage: { getItem: (key: string) => stored.get(key) ?? null },
-    matchMedia: () => ({ matches: false }),
+    localStorage: { getItem },
+    matchMedia: (query: string) => ({ matches: prefersDark && query === '(prefers-color-scheme: dark)' }),
     addEventListener: listen,
   };
   const doc = { documentElement: root, prerendering, addEventListener: listen };
@@ -139,7 +110,22 @@ function runInlineScript({ prerendering = false } = {}) {
   };
 }
 
-describe('the inline head script (followStoredTheme)', () => {
+describe('the inline head script (initTheme, followStoredTheme)', () => {
+  it.each([
+    { stored: null, prefersDark: false, expected: 'light' },
+    { stored: null, prefersDark: true, expected: 'dark' },
+    { stored: 'light', prefersDark: true, expected: 'light' },
+    { stored: 'dark', prefersDark: false, expected: 'dark' },
+    { stored: 'purple', prefersDark: false, expected: 'light' },
+    { stored: 'purple', prefersDark: true, expected: 'dark' },
+    { stored: 'throws', prefersDark: true, expected: 'dark' },
+  ])('stored $stored, system dark $prefersDark: opens $expected', ({ stored, prefersDark, expected }) => {
+    const page = runInlineScript({ prefersDark, storageThrows: stored === 'throws' });
+    if (stored) page.stored.set(THEME_STORAGE_KEY, stored);
+    page.start();
+    expect(page.dark()).toBe(expected === 'dark');
+  });
+
   it('applies the stored theme, and again, in one frame, when the page comes back from the back/forward cache', () => {
     const page = runInlineScript();
     page.stored.set(THEME_STORAGE_KEY, 'light');

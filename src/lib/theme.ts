@@ -20,49 +20,39 @@ export const THEME_SWITCHING_ATTRIBUTE = 'data-theme-switching';
  * Runs before first paint as an inline script (see `themeInitScript`), so it must not reference
  * anything outside its own body.
  */
-export function initTheme(
-  storageKey: string,
-  darkClass: string,
-  win: Pick<Window, 'localStorage' | 'matchMedia'> = window,
-  root: HTMLElement = document.documentElement,
-): 'light' | 'dark' {
+export function initTheme(storageKey: string, darkClass: string): Theme {
   let stored: string | null = null;
   try {
-    stored = win.localStorage.getItem(storageKey);
+    stored = window.localStorage.getItem(storageKey);
   } catch {
     // Storage can be disabled or throw in private modes; the system preference still applies.
   }
   const theme =
     stored === 'light' || stored === 'dark'
       ? stored
-      : win.matchMedia('(prefers-color-scheme: dark)').matches
+      : window.matchMedia('(prefers-color-scheme: dark)').matches
         ? 'dark'
         : 'light';
-  root.classList.toggle(darkClass, theme === 'dark');
+  document.documentElement.classList.toggle(darkClass, theme === 'dark');
   return theme;
 }
-
-/** What of the page's `document` `followStoredTheme` uses; `prerendering` is too new for TypeScript's DOM types. */
-type PrerenderingDocument = Pick<Document, 'addEventListener'> & { prerendering?: boolean };
 
 /**
  * Keeps the page's theme the stored one: `apply` (`initTheme`) now, and again, through `inOneFrame`,
  * when the page is shown later than it ran: restored by Back or Forward from the back/forward cache
  * (`pageshow` with `persisted`), or activated from a prerender (`prerenderingchange`). Either page
  * kept the theme it had when it was left or prerendered, and the visitor may have switched it since,
- * on another page. Runs in the inline script, so it must not reference anything outside its body.
+ * on another page. Runs in the inline script, so it must not reference anything outside its body
+ * (`prerendering` is too new for TypeScript's DOM types).
  */
-export function followStoredTheme(
-  apply: () => unknown,
-  inOneFrame: (change: () => unknown) => void,
-  win: Pick<Window, 'addEventListener'> = window,
-  doc: PrerenderingDocument = document,
-): void {
+export function followStoredTheme(apply: () => unknown, inOneFrame: (change: () => unknown) => void): void {
   apply();
-  win.addEventListener('pageshow', (event) => {
+  window.addEventListener('pageshow', (event) => {
     if (event.persisted) inOneFrame(apply);
   });
-  if (doc.prerendering) doc.addEventListener('prerenderingchange', () => inOneFrame(apply), { once: true });
+  if ((document as { prerendering?: boolean }).prerendering) {
+    document.addEventListener('prerenderingchange', () => inOneFrame(apply), { once: true });
+  }
 }
 
 /**

@@ -131,33 +131,14 @@ export async function emailJsSender({ publicKey, serviceId, origin }: EmailJsCon
 }
 
 /**
- * The sending sequence: the notification to the agency first; `onNotified` as soon as it went out
- * (the message has arrived, so the form shows success); only then the auto-reply to the visitor, in
- * the page's language. Any failure rejects, with the provider's answer, and stops the sequence; so
- * does a send without an answer within SEND_TIMEOUT_MS.
- */
-export async function sendContactMessage(
-  message: ContactMessage,
-  {
-    sendEmail,
-    templates,
-    agencyName,
-    locale,
-  }: ContactPage & Pick<EmailJsConfig, 'templates'> & { sendEmail: SendEmail },
-  onNotified: () => void,
-): Promise<void> {
-  const { name, email, title, project } = message;
-  await withinTimeout(sendEmail(templates.notification, { name, email, title, project, to_name: agencyName }, true));
-  onNotified();
-  await withinTimeout(sendEmail(templates.autoReply[locale], { name, email, title }));
-}
-
-/**
  * The form's delivery through the EmailJS account `config`, from `page`. `prepare` gets the library
  * on its way, so that it is at hand by the time the visitor presses the button; its load runs once,
- * and again on the next call after it failed, so that a retry goes out at once. `send` calls
- * `onNotified` as soon as the agency has the message, and resolves to nothing once both e-mails went
- * out, else to what the visitor is told; it never rejects.
+ * and again on the next call after it failed, so that a retry goes out at once. `send` sends the
+ * notification to the agency first, calls `onNotified` as soon as it went out (the message has
+ * arrived, so the form shows success), and only then the auto-reply to the visitor, in the page's
+ * language. Any failure, or a send without an answer within SEND_TIMEOUT_MS, stops the sequence.
+ * `send` resolves to nothing once both e-mails went out, else to what the visitor is told; it never
+ * rejects.
  */
 export function emailJsDelivery(
   config: EmailJsConfig,
@@ -188,13 +169,15 @@ export function emailJsDelivery(
       } catch (error) {
         return failed('notDelivered', error, 'The sending library did not load');
       }
-      // Set inside the callback, where the type checker does not follow it.
-      let notified = false as boolean;
+      const { name, email, title, project } = message;
+      const { notification, autoReply } = config.templates;
+      let notified = false;
       try {
-        await sendContactMessage(message, { ...page, sendEmail, templates: config.templates }, () => {
-          notified = true;
-          onNotified();
-        });
+        const params = { name, email, title, project, to_name: page.agencyName };
+        await withinTimeout(sendEmail(notification, params, true));
+        notified = true;
+        onNotified();
+        await withinTimeout(sendEmail(autoReply[page.locale], { name, email, title }));
         return undefined;
       } catch (error) {
         return failed(notified ? 'delivered' : error === noAnswer ? 'noAnswer' : 'notDelivered', error);
