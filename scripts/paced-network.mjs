@@ -22,7 +22,8 @@ export function pacedHandler(/** @type {Handler} */ handle, /** @type {Network} 
     linkFreeAt = Math.max(linkFreeAt, Date.now()) + bytes / (bitsPerMs / 8);
     const due = linkFreeAt;
     line = line.then(async () => {
-      if (due > Date.now()) await sleep(due - Date.now());
+      const wait = due - Date.now();
+      if (wait > 0) await sleep(wait);
       send();
     });
   };

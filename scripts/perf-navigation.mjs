@@ -270,9 +270,12 @@ async function measure(
     if (link.scroll) {
       // Keys go to the window under the pointer: its corner, away from every link.
       xdotool(['mousemove', '1', '1']);
-      const scrolled = next((report) => report.kind === 'ready' && report.links?.[link.selector] !== undefined);
-      xdotool(['key', 'End']);
-      position = (await scrolled)?.links?.[link.selector];
+      // A key pressed while the new window is still taking the focus is lost: pressed again then.
+      for (let press = 0; press < 3 && !position; press++) {
+        const scrolled = next((report) => report.kind === 'ready' && report.links?.[link.selector] !== undefined, 5000);
+        xdotool(['key', 'End']);
+        position = (await scrolled)?.links?.[link.selector];
+      }
     }
     if (!position)
       throw new Error(
