@@ -25,14 +25,15 @@ const ownPages = {
 };
 
 /**
- * Prefetch (the page's HTML, about 20 KB) for a link the visitor may use: hovered or, on a phone, in
- * view ("eager"). Prerender (the page in full, its images and scripts) only for a link the visitor
- * reaches for: hovered for a moment or pressed, or on a phone the link in view once scrolling stops
- * ("moderate"). Chromium keeps at most two such prerenders and drops the oldest.
+ * Prerender (the page in full, ready to be shown in the next frame) a link the visitor may follow:
+ * the pointer on it for a moment (10 ms), or on a phone the link in view for a moment ("eager").
+ * "moderate" waits 200 ms of a pointer's rest, too little of a 300 ms rest left to prerender a page
+ * in. Chromium keeps the latest two such pages and drops older ones. Prefetch (the page's HTML,
+ * about 20 KB) the same links where the browser declines to prerender, as with its memory saver on.
  */
 export const speculationRules = {
   prefetch: [{ where: ownPages, eagerness: 'eager' }],
-  prerender: [{ where: ownPages, eagerness: 'moderate' }],
+  prerender: [{ where: ownPages, eagerness: 'eager' }],
 };
 
 /** The rules in the page, allowed by the policy by their hash; pure, so the trigger's bundle leaves them out. */
