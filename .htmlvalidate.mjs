@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * html-validate for the built pages (e2e/html-validity.spec.ts runs it over every file of the build).
+ * html-validate for the built pages (e2e/pages.spec.ts runs it over every page the build serves).
  * The recommended preset, less the rules that only judge how React and Astro spell valid HTML:
  * these output files are written by the framework, not by hand, and the choices below are all
  * conforming HTML.

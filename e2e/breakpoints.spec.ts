@@ -118,41 +118,39 @@ for (const locale of locales) {
   });
 }
 
-test.describe('the 404 page', () => {
-  /**
-   * Each language's part of the page: nothing cut off, nothing on top of another; one below the
-   * other on a phone, side by side from md.
-   */
-  async function expectPartsFit(page: Page, width: number, count: number) {
-    const at = `at ${width} px`;
-    const parts = await page.locator('[data-not-found] > section').evaluateAll((sections) =>
-      sections.map((section) => {
-        const rect = section.getBoundingClientRect();
-        const cutOff = [...section.querySelectorAll('h1, h2, p, a')].filter(
-          (element) =>
-            element.scrollWidth > element.clientWidth + 1 || element.getBoundingClientRect().right > rect.right + 1,
-        );
-        return { top: rect.top, left: rect.left, right: rect.right, cutOff: cutOff.map((element) => element.tagName) };
-      }),
-    );
-    expect(parts, at).toHaveLength(count);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), at).toBeLessThanOrEqual(width);
-    for (const [index, part] of parts.entries()) {
-      expect(part.cutOff, at).toEqual([]);
-      for (const other of parts.slice(index + 1)) {
-        expect(
-          other.top !== part.top || other.left >= part.right || other.right <= part.left,
-          `parts overlap ${at}`,
-        ).toBe(true);
-      }
+/**
+ * Each language's part of the 404 page: nothing cut off, nothing on top of another; one below the
+ * other on a phone, side by side from md.
+ */
+async function expectPartsFit(page: Page, width: number) {
+  const at = `at ${width} px`;
+  const parts = await page.locator('[data-not-found] > section').evaluateAll((sections) =>
+    sections.map((section) => {
+      const rect = section.getBoundingClientRect();
+      const cutOff = [...section.querySelectorAll('h1, h2, p, a')].filter(
+        (element) =>
+          element.scrollWidth > element.clientWidth + 1 || element.getBoundingClientRect().right > rect.right + 1,
+      );
+      return { top: rect.top, left: rect.left, right: rect.right, cutOff: cutOff.map((element) => element.tagName) };
+    }),
+  );
+  expect(parts, at).toHaveLength(locales.length);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), at).toBeLessThanOrEqual(width);
+  for (const [index, part] of parts.entries()) {
+    expect(part.cutOff, at).toEqual([]);
+    for (const other of parts.slice(index + 1)) {
+      expect(
+        other.top !== part.top || other.left >= part.right || other.right <= part.left,
+        `parts overlap ${at}`,
+      ).toBe(true);
     }
-    const firstRow = parts.filter((part) => part.top === parts[0].top).length;
-    if (width < md) expect(firstRow, `one below the other ${at}`).toBe(1);
-    else expect(firstRow, `side by side ${at}`).toBe(parts.length);
   }
+  const firstRow = parts.filter((part) => part.top === parts[0].top).length;
+  if (width < md) expect(firstRow, `one below the other ${at}`).toBe(1);
+  else expect(firstRow, `side by side ${at}`).toBe(parts.length);
+}
 
-  test('speaks every language, side by side from the md breakpoint', async ({ page }) => {
-    // That the default language's heading is the page's only h1 is its snapshot's (e2e/snapshots/404.aria.yml).
-    await atEveryEdge(page, '/404.html', (width) => expectPartsFit(page, width, locales.length));
-  });
+test('the 404 page speaks every language, side by side from the md breakpoint', async ({ page }) => {
+  // That the default language's heading is the page's only h1 is its snapshot's (e2e/snapshots/404.aria.yml).
+  await atEveryEdge(page, '/404.html', (width) => expectPartsFit(page, width));
 });

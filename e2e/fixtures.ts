@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { builtFiles } from '../deploy/production-build';
 import { LOCAL_BUILD_DIR } from '../local-inbox/site-server.ts';
-import { hydratedIsland, island, languageLink as languageLinkSelector } from './site-parts';
+import { hydratedIsland, island } from './site-parts';
 
 // The suites loop over the locale registry and read what a visitor reads from the dictionaries
 // (`getTranslator(locale)`) and the content, so no test holds a copy of a language.
@@ -13,12 +13,12 @@ export { getTranslator } from '../src/i18n/translate';
 export { legalPages, routes as allRoutes, type LegalPage } from '../src/routes';
 export { expect };
 
-/** Every HTML file of the build (404 page included), with the path the server answers it at. */
-export const builtPages = () => builtFiles(LOCAL_BUILD_DIR).filter(({ name }) => name.endsWith('.html'));
-
 /** The HTML the build made for `url`: the 404 page's for a path it has no page at. */
 export const builtHtml = (url: string) =>
-  readFileSync(builtPages().find((built) => built.url === url)?.file ?? `${LOCAL_BUILD_DIR}/404.html`, 'utf-8');
+  readFileSync(
+    builtFiles(LOCAL_BUILD_DIR).find((built) => built.url === url)?.file ?? `${LOCAL_BUILD_DIR}/404.html`,
+    'utf-8',
+  );
 
 /**
  * The site's `test`: fails any test whose page throws or logs an error it did not expect
@@ -42,9 +42,6 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp | null; pageErro
     { auto: true },
   ],
 });
-
-/** The language switch's link to `locale`. */
-export const languageLink = (page: Page, locale: string) => page.locator(languageLinkSelector(locale));
 
 /**
  * Holds back the requests for `pattern` (an island's code, say) that `only` picks until the returned

@@ -5,12 +5,12 @@ import { hydratedIsland } from './site-parts';
 
 // What the landing page says, with every link's address, and what its head tells search engines (its
 // JSON-LD included) are its snapshots (snapshots.spec.ts), and that
-// each fragment it links to is there is links.spec.ts's; the order of its sections and its width on a
+// each fragment it links to is there is pages.spec.ts's; the order of its sections and its width on a
 // phone are e2e-journeys/'s (first-load.ts, every-route.ts). Here is the rest of what it does.
 
 test.describe('without JavaScript', () => {
   // The built HTML as a visitor without JavaScript gets it, the islands as the server rendered them.
-  // That every link in it leads where it says is links.spec.ts's, which reads the pages so too.
+  // That every link in it leads where it says is pages.spec.ts's, which reads the pages so too.
   test.use({ javaScriptEnabled: false });
 
   for (const locale of locales) {

@@ -5,8 +5,9 @@ import { isThirdCountry } from '../src/content/countries';
 import { autoReplyTemplateName, emailTemplates, loadEmailTemplate, shownParams } from '../src/emails/templates';
 import { checkField, contactFields, type ContactField } from '../src/lib/contact/message';
 import { contactForm, text as formWords, visitor } from './contact-fixtures';
-import { agency, expect, languageLink, localizedPath, locales, test, type Locale } from './fixtures';
+import { agency, expect, localizedPath, locales, test, type Locale } from './fixtures';
 import { everyPage, readThrough } from './site-behaviour';
+import { languageLink } from './site-parts';
 
 // The privacy policy cannot drift from the code: every statement of it that depends on what the built
 // site does is checked against what a browser saw it do (every page read, every interactive part used,
@@ -54,36 +55,30 @@ interface Processor {
   country: { code: string } & Record<Locale, string>;
 }
 
-/** Every processor agency.json names: each entry with a provider and the country it sits in. */
-function processorsIn(node: unknown, path = ''): Processor[] {
-  if (node === null || typeof node !== 'object') return [];
-  const here = node as Record<string, unknown>;
-  const found: Processor[] = [];
-  const country = here.country as Processor['country'] | undefined;
-  if (typeof here.provider === 'string' && typeof country?.code === 'string') {
-    found.push({ path: path || '(top)', provider: here.provider, country });
-  }
-  for (const [key, value] of Object.entries(here)) found.push(...processorsIn(value, path ? `${path}.${key}` : key));
-  return found;
-}
+/**
+ * Every processor agency.json names, by its key: each entry with a provider and the country it sits in,
+ * however deep (JSON.parse hands its reviver every object of the tree).
+ */
+const processors: Processor[] = [];
+JSON.parse(JSON.stringify(agency), (path, value: Partial<Processor> | null) => {
+  if (typeof value?.provider === 'string' && typeof value.country?.code === 'string')
+    processors.push({ ...value, path } as Processor);
+  return value;
+});
 
 /** Country names a text may use: every region the browser's data knows, plus the names agency.json gives. */
 function countryNamesIn(text: string, locale: Locale): Set<string> {
   const names = new Intl.DisplayNames([locale], { type: 'region' });
-  const known = new Map<string, string>();
   const letters = Array.from({ length: 26 }, (_, index) => String.fromCharCode(65 + index));
-  for (const code of letters.flatMap((first) => letters.map((second) => first + second))) {
-    const name = names.of(code);
-    if (name && name !== code) known.set(name, code);
-  }
-  for (const { country } of processorsIn(agency)) known.set(country[locale], country.code);
-  for (const link of agency.social) for (const country of link.thirdCountries) known.set(country[locale], country.code);
+  const codes = letters.flatMap((first) => letters.map((second) => first + second));
+  const given = [...processors.map(({ country }) => country), ...agency.social.flatMap((link) => link.thirdCountries)];
+  const known = [
+    ...codes.map((code) => [names.of(code) ?? code, code]).filter(([name, code]) => name !== code),
+    ...given.map((country) => [country[locale], country.code]),
+  ];
   const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new Set(
-    [...known]
-      .filter(([name]) => new RegExp(`(^|[^\\p{L}])${escape(name)}($|[^\\p{L}])`, 'u').test(text))
-      .map(([, code]) => code),
-  );
+  const named = ([name]: string[]) => new RegExp(`(^|[^\\p{L}])${escape(name)}($|[^\\p{L}])`, 'u').test(text);
+  return new Set(known.filter(named).map(([, code]) => code));
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -165,7 +160,7 @@ const interactions = {
   'switch the language': async (page: Page, locale: Locale) => {
     // To the next language of the registry, the last one back to the first.
     const next = locales[(locales.indexOf(locale) + 1) % locales.length];
-    await languageLink(page, next).click();
+    await page.locator(languageLink(next)).click();
     await page.waitForURL(new RegExp(`${localizedPath('/', next)}$`));
   },
 };
@@ -316,7 +311,6 @@ for (const locale of locales) {
     }
 
     const transfer = collapse((await section(page, says.transfer).allTextContents()).join(' '));
-    const processors = processorsIn(agency);
     expect(processors.map((processor) => processor.path)).toContain('emailjs');
     for (const { path, provider } of processors) expect.soft(text, `the processor ${path}`).toContain(provider);
     // Named by agency.json's name or any other the browser knows for the country.

@@ -147,33 +147,14 @@ export async function readThrough(page: Page, url: string) {
  * DESIGN.md › Navigation: every page stays eligible for the back/forward cache. An `unload`
  * listener costs it in Firefox and in Chromium on desktop; a `beforeunload` listener is allowed
  * only while a send runs, when leaving would lose the confirmation (docs/behaviour.md › Contact
- * form). Counts the window's listeners for leaving the page, whoever adds them: an init script, so
- * it runs before the page's first script. The journeys (e2e-journeys/journeys/back-forward.ts)
- * watch every page come back from the cache.
+ * form). The window's listeners for leaving the page as the browser's developer tools list them,
+ * whoever added them, `onunload` and `onbeforeunload` included. The journeys
+ * (e2e-journeys/journeys/back-forward.ts) watch every page come back from the cache.
  */
-export const countLeaveListeners = () => {
-  const counts = { unload: 0, beforeunload: 0, handlerProperties: 0 };
-  (window as unknown as { __leaveListeners: typeof counts }).__leaveListeners = counts;
-  // Bare `addEventListener(…)` in a script finds the window's own property first, as `window.…` does.
-  const add = window.addEventListener.bind(window);
-  const remove = window.removeEventListener.bind(window);
-  const counted = (type: string): type is 'unload' | 'beforeunload' => type === 'unload' || type === 'beforeunload';
-  window.addEventListener = (...args: Parameters<typeof add>) => {
-    if (counted(args[0])) counts[args[0]]++;
-    add(...args);
-  };
-  window.removeEventListener = (...args: Parameters<typeof remove>) => {
-    if (counted(args[0])) counts[args[0]]--;
-    remove(...args);
-  };
-  for (const property of ['onunload', 'onbeforeunload'] as const) {
-    Object.defineProperty(window, property, {
-      set: () => counts.handlerProperties++,
-      get: () => null,
-    });
-  }
-};
-
-/** The listeners for leaving that `countLeaveListeners` counted on the page. */
-export const leaveListeners = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __leaveListeners: object }).__leaveListeners);
+export async function leaveListeners(page: Page) {
+  const devtools = await page.context().newCDPSession(page);
+  const { result } = await devtools.send('Runtime.evaluate', { expression: 'window' });
+  const { listeners } = await devtools.send('DOMDebugger.getEventListeners', { objectId: result.objectId ?? '' });
+  await devtools.detach();
+  return listeners.map(({ type }) => type).filter((type) => type === 'unload' || type === 'beforeunload');
+}
