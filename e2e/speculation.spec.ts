@@ -10,7 +10,7 @@ import { allRoutes, expect, test } from './fixtures';
  * prerendered page is shown at once is `npm run perf:navigation`'s to measure.
  */
 
-/** How long Chromium's "moderate" eagerness waits on a hovered link, with room to spare. */
+/** How long a hover lasts: past what Chromium's rules wait for on a hovered link ("eager" 10 ms, "moderate" 200 ms). */
 const HOVER_INTENT_MS = 400;
 
 /** Every URL the page asked for, and every URL Chromium attempted to prefetch or prerender for it. */
