@@ -32,25 +32,28 @@ function findMiniBrowser() {
 }
 
 /**
- * The three browser engines visitors use, where this machine has them. The project drives the system's own builds
- * (Debian's), since downloading browser builds is not possible everywhere it is tested; Playwright's own Chromium is
- * used where it is installed. WebKitGTK is its W3C WebDriver server, the test browser the driver starts for each
- * session, and xvfb-run for a virtual display: MiniBrowser has no headless mode.
+ * The three browser engines visitors use, each a launch where this machine has it. The project drives the system's
+ * own builds (Debian's), since downloading browser builds is not possible everywhere it is tested; Playwright's own
+ * Chromium is used where it is installed. WebKitGTK is its W3C WebDriver server, the test browser the driver starts for
+ * each session, and xvfb-run for a virtual display: MiniBrowser has no headless mode. The adapters load when launched.
  */
-export function findEngines() {
-  const chromiumPath = findChromium();
+export function findEngines(): Record<EngineName, (() => Promise<Browser>) | undefined> {
+  const chromium = findChromium();
   const firefox = executable(process.env.FIREFOX_PATH) ?? onPath('firefox-esr') ?? onPath('firefox');
   const [driver, miniBrowser, xvfbRun] = [onPath('WebKitWebDriver'), findMiniBrowser(), onPath('xvfb-run')];
+  const puppeteer = (engine: 'Chromium' | 'Firefox', path: string | undefined) =>
+    path ? async () => (await import('./puppeteer')).launchPuppeteer(engine, path) : undefined;
   return {
-    Chromium: chromiumPath ? { executable: chromiumPath } : undefined,
-    Firefox: firefox ? { executable: firefox } : undefined,
-    WebKit: driver && miniBrowser && xvfbRun ? { driver, miniBrowser, xvfbRun } : undefined,
+    Chromium: puppeteer('Chromium', chromium),
+    Firefox: puppeteer('Firefox', firefox),
+    WebKit:
+      driver && miniBrowser && xvfbRun
+        ? async () => (await import('./webkit')).launchWebKit({ driver, miniBrowser, xvfbRun })
+        : undefined,
   };
 }
 
-export type Installs = ReturnType<typeof findEngines>;
-export type EngineName = keyof Installs;
-export type WebKitInstall = NonNullable<Installs['WebKit']>;
+export type EngineName = 'Chromium' | 'Firefox' | 'WebKit';
 
 /**
  * What the journeys need of a browser, and all they may use: each engine's adapter (puppeteer.ts for

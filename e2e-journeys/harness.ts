@@ -14,7 +14,6 @@ import {
   type Browser,
   type EngineName,
   type EngineTab,
-  type Installs,
   type SystemSettings,
 } from './engines';
 import { closeServer, REPORT_PATH, startJourneyProxy, type JourneyProxy, type ProbeFrame } from './journey-proxy';
@@ -76,16 +75,13 @@ export function journey(name: string, steps: Steps, { system }: { system?: Syste
  * the built site. A missing engine costs a line and is skipped; on CI, where `.ci/run` installs all
  * three, it fails the run.
  */
-export async function runJourneys(
-  files: Record<string, () => Promise<unknown>>,
-  launchers: { [Engine in EngineName]: (install: NonNullable<Installs[Engine]>) => Promise<Browser> },
-) {
+export async function runJourneys(files: Record<string, () => Promise<unknown>>) {
   for (const [file, load] of Object.entries(files)) {
     journeys.set(basename(file, '.ts'), (declaring = []));
     await load();
   }
-  const installs = findEngines();
-  const missing = (Object.keys(launchers) as EngineName[]).filter((engine) => !installs[engine]);
+  const engines = findEngines();
+  const missing = (Object.keys(engines) as EngineName[]).filter((engine) => !engines[engine]);
   if (missing.length && process.env.CI) throw new Error(missing.map((engine) => missingEngine[engine]).join('\n'));
   for (const engine of missing) process.stderr.write(`The journeys skip ${engine}. ${missingEngine[engine]}\n`);
   let upstreamPort = 0;
@@ -107,11 +103,11 @@ export async function runJourneys(
     return () => closeServer(server);
   });
 
-  for (const engine of Object.keys(launchers) as EngineName[]) {
-    describe.skipIf(!installs[engine])(engine, () => {
+  for (const [engine, launch] of Object.entries(engines) as [EngineName, (() => Promise<Browser>) | undefined][]) {
+    describe.skipIf(!launch)(engine, () => {
       let browser: Browser;
       beforeAll(async () => {
-        browser = await (launchers[engine] as (install: unknown) => Promise<Browser>)(installs[engine]);
+        browser = await (launch as () => Promise<Browser>)();
         const probe = { reportConsole: !browser.seesConsole, withoutStorage: false };
         const proxy = await startJourneyProxy(upstreamPort, SITE_PORT, probe);
         run = { engine, proxy, inbox: `http://127.0.0.1:${upstreamPort}/inbox` };
@@ -136,6 +132,8 @@ async function walk(browser: Browser, steps: Steps, system?: SystemSettings) {
   const tab = asVisitor(await browser.open(system));
   try {
     await steps(tab, run);
+    // Nothing left on its way, a request the engine gave up on while it was held included.
+    await proxy.settled();
     // The probe reports by beacon: one more, sent after all of them, has arrived once they have.
     const mark = `${run.engine} ${Date.now()}`;
     await tab.evaluate(
