@@ -36,18 +36,12 @@ function localConfiguration(local: {
     const host = address.startsWith('[') ? `[${local.ipv6}]` : '127.0.0.1';
     return `${host}:${port === '80' ? local.ports.http : local.ports.https}`;
   };
-  const replacements: [RegExp, (argument: string) => string][] = [
-    [/^(\s*listen\s+)([^\s;]+)/gm, localListen],
-    [/^(\s*root\s+)([^;]+)/gm, () => local.root],
-    [/^(\s*ssl_certificate\s+)([^;]+)/gm, () => local.certificate],
-    [/^(\s*ssl_certificate_key\s+)([^;]+)/gm, () => local.key],
-  ];
   const localized = (text: string) =>
-    replacements.reduce(
-      (result, [directive, value]) =>
-        result.replace(directive, (_line, name: string, argument: string) => name + value(argument)),
-      text,
-    );
+    text
+      .replace(/^(\s*listen\s+)([^\s;]+)/gm, (_line, name: string, address: string) => name + localListen(address))
+      .replace(/^(\s*root\s+)[^;]+/gm, `$1${local.root}`)
+      .replace(/^(\s*ssl_certificate\s+)[^;]+/gm, `$1${local.certificate}`)
+      .replace(/^(\s*ssl_certificate_key\s+)[^;]+/gm, `$1${local.key}`);
   const names = readdirSync(shippedDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.conf'));
   return new Map(names.sort().map((name) => [name, localized(readFileSync(join(shippedDir, name), 'utf-8'))]));
 }

@@ -16,7 +16,7 @@ import {
   type EngineTab,
   type SystemSettings,
 } from './engines';
-import { closeServer, REPORT_PATH, startJourneyProxy, type JourneyProxy, type ProbeFrame } from './journey-proxy';
+import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeFrame } from './journey-proxy';
 
 /**
  * The journeys' harness. A journey file (journeys/*.ts) declares its journeys with `journey()`;
@@ -128,22 +128,15 @@ export async function runJourneys(files: Record<string, () => Promise<unknown>>)
 
 async function walk(browser: Browser, steps: Steps, system?: SystemSettings) {
   const { proxy } = run;
-  const [firstReport, probe] = [proxy.reports.length, { ...proxy.probe }];
+  const probe = { ...proxy.probe };
   const tab = asVisitor(await browser.open(system));
   try {
     await steps(tab, run);
     // Nothing left on its way, a request the engine gave up on while it was held included.
     await proxy.settled();
-    // The probe reports by beacon: one more, sent after all of them, has arrived once they have.
-    const mark = `${run.engine} ${Date.now()}`;
-    await tab.evaluate(
-      (path, message) => navigator.sendBeacon(path, JSON.stringify({ kind: 'mark', message })),
-      REPORT_PATH,
-      mark,
-    );
-    await expect.poll(() => proxy.marks.has(mark), { message: 'the probe’s last reports arrived' }).toBe(true);
-    const reported = proxy.reports.slice(firstReport).map((each) => `${each.kind} on ${each.page}: ${each.message}`);
-    expect([...tab.engineErrors(), ...reported], 'errors on the pages').toEqual([]);
+    // What the probe noted on every page the tab showed (see page-probe.js).
+    const reported = await tab.evaluate(() => sessionStorage.getItem('journeyReports')?.split('\n').filter(Boolean));
+    expect([...tab.engineErrors(), ...(reported ?? [])], 'errors on the pages').toEqual([]);
   } finally {
     Object.assign(proxy, { probe, slowPages: null });
     await tab.close();
