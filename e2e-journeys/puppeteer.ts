@@ -13,8 +13,6 @@ import { defaultSystem, quietChromium, type Browser, type EngineTab, type System
 const FINE_POINTER_THAT_HOVERS = 0b110;
 /** A command that never returns fails within a journey's time, naming the command. */
 const PROTOCOL_TIMEOUT_MS = 30_000;
-/** Puppeteer's names for the keys; over WebDriver BiDi (Firefox) it knows no key named Space. */
-const puppeteerKeys = { Enter: 'Enter', Escape: 'Escape', Space: ' ', Tab: 'Tab' } as const;
 
 const firefoxOptions = (system: SystemSettings): LaunchOptions => ({
   browser: 'firefox',
@@ -88,7 +86,8 @@ export async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executable
         evaluate: (fn, ...args) => page.evaluate(fn as (...params: unknown[]) => unknown, ...args) as never,
         setViewport: (width, height) => page.setViewport({ width, height }),
         pointer: (x, y, click) => (click ? page.mouse.click(x, y) : page.mouse.move(x, y)),
-        press: (key) => page.keyboard.press(puppeteerKeys[key]),
+        // Over WebDriver BiDi (Firefox), Puppeteer knows no key named Space.
+        press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
         // Key by key: React's controlled inputs hear each keystroke, as they do from a visitor.
         keys: (text) => page.keyboard.type(text),
         screenshot: (file) => page.screenshot({ path: file }),

@@ -6,7 +6,7 @@ import { readToTheEnd } from './site-parts';
  * DESIGN.md › Navigation: every page stays eligible for the back/forward cache. An `unload`
  * listener costs it in Firefox and in Chromium on desktop; a `beforeunload` listener is allowed
  * only while a send runs, when leaving would lose the confirmation (docs/behaviour.md › Contact
- * form). The journeys (e2e-journeys/journeys/back-forward.ts) watch every page come back from the
+ * form). The journeys (e2e-journeys/journeys/every-route.ts) watch every page come back from the
  * cache; here, what each page listens for on leaving, whoever adds it.
  */
 
