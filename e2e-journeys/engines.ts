@@ -1,6 +1,5 @@
-import { readdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { executable, onPath } from '../deploy/servers';
+import { executable } from '../deploy/servers';
 
 /** What is missing, and how to install it (Debian/Ubuntu) or point at a build elsewhere. */
 export const missingEngine: Record<EngineName, string> = {
@@ -23,35 +22,6 @@ export const quietChromium = [
   '--no-first-run',
   '--disable-sync',
 ];
-
-/** Debian puts MiniBrowser under the architecture's library folder, e.g. /usr/lib/x86_64-linux-gnu/. */
-function findMiniBrowser() {
-  if (process.env.MINIBROWSER_PATH) return executable(process.env.MINIBROWSER_PATH);
-  const libraries = readdirSync('/usr/lib', { withFileTypes: true }).filter((entry) => entry.isDirectory());
-  return libraries.map((entry) => executable(`/usr/lib/${entry.name}/webkit2gtk-4.1/MiniBrowser`)).find(Boolean);
-}
-
-/**
- * The three browser engines visitors use, each a launch where this machine has it. The project drives the system's
- * own builds (Debian's), since downloading browser builds is not possible everywhere it is tested; Playwright's own
- * Chromium is used where it is installed. WebKitGTK is its W3C WebDriver server, the test browser the driver starts for
- * each session, and xvfb-run for a virtual display: MiniBrowser has no headless mode. The adapters load when launched.
- */
-export function findEngines(): Record<EngineName, (() => Promise<Browser>) | undefined> {
-  const chromium = findChromium();
-  const firefox = executable(process.env.FIREFOX_PATH) ?? onPath('firefox-esr') ?? onPath('firefox');
-  const [driver, miniBrowser, xvfbRun] = [onPath('WebKitWebDriver'), findMiniBrowser(), onPath('xvfb-run')];
-  const puppeteer = (engine: 'Chromium' | 'Firefox', path: string | undefined) =>
-    path ? async () => (await import('./puppeteer')).launchPuppeteer(engine, path) : undefined;
-  return {
-    Chromium: puppeteer('Chromium', chromium),
-    Firefox: puppeteer('Firefox', firefox),
-    WebKit:
-      driver && miniBrowser && xvfbRun
-        ? async () => (await import('./webkit')).launchWebKit({ driver, miniBrowser, xvfbRun })
-        : undefined,
-  };
-}
 
 export type EngineName = 'Chromium' | 'Firefox' | 'WebKit';
 

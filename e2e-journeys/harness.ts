@@ -4,19 +4,13 @@ import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPortTaken } from '../local-inbox/port.ts';
 import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.ts';
-import { defaultLocale, localeInfo, locales, otherLocales, type Locale } from '../src/i18n/locales';
-import { localizedPath } from '../src/i18n/paths';
+import { defaultLocale } from '../src/i18n/locales';
 import { getTranslator } from '../src/i18n/translate';
-import { headerIslands, hydratedIsland, island as islandElement, languageLink } from '../e2e/site-parts';
-import {
-  findEngines,
-  missingEngine,
-  type Browser,
-  type EngineName,
-  type EngineTab,
-  type SystemSettings,
-} from './engines';
+import { headerIslands, hydratedIsland, island as islandElement } from '../e2e/site-parts';
+import { missingEngine, type Browser, type EngineName, type EngineTab, type SystemSettings } from './engines';
 import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeFrame } from './journey-proxy';
+import { findPuppeteerEngine } from './puppeteer';
+import { findWebKit } from './webkit';
 
 /**
  * The journeys' harness. A journey file (journeys/*.ts) declares its journeys with `journey()`;
@@ -25,9 +19,7 @@ import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeFrame } fr
  * policy violation on the pages it opened.
  */
 
-// What every journey file needs, from one place, as the Playwright specs take it from e2e/fixtures.ts.
-export { defaultLocale, expect, getTranslator, languageLink, localeInfo, locales, localizedPath, otherLocales };
-export type { Locale };
+export { expect };
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 /** A system that asks for dark and less motion: one browser for both, as Firefox reads them when it starts. */
@@ -80,7 +72,13 @@ export async function runJourneys(files: Record<string, () => Promise<unknown>>)
     journeys.set(basename(file, '.ts'), (declaring = []));
     await load();
   }
-  const engines = findEngines();
+  // The system's own builds (Debian's), since downloading browser builds is not possible everywhere the project is
+  // tested; Playwright's own Chromium where it is installed.
+  const engines = {
+    Chromium: findPuppeteerEngine('Chromium'),
+    Firefox: findPuppeteerEngine('Firefox'),
+    WebKit: findWebKit(),
+  };
   const missing = (Object.keys(engines) as EngineName[]).filter((engine) => !engines[engine]);
   if (missing.length && process.env.CI) throw new Error(missing.map((engine) => missingEngine[engine]).join('\n'));
   for (const engine of missing) process.stderr.write(`The journeys skip ${engine}. ${missingEngine[engine]}\n`);

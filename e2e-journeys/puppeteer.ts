@@ -1,5 +1,13 @@
 import puppeteer, { type Browser as Puppeteer, type LaunchOptions } from 'puppeteer-core';
-import { defaultSystem, quietChromium, type Browser, type EngineTab, type SystemSettings } from './engines';
+import { executable, onPath } from '../deploy/servers';
+import {
+  defaultSystem,
+  findChromium,
+  quietChromium,
+  type Browser,
+  type EngineTab,
+  type SystemSettings,
+} from './engines';
 
 /**
  * Chromium over CDP and Firefox over WebDriver BiDi, both driven by puppeteer-core (already in the
@@ -42,7 +50,16 @@ const chromiumOptions: LaunchOptions = {
   ],
 };
 
-export async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executablePath: string): Promise<Browser> {
+/** Chromium or Firefox (FIREFOX_PATH, else firefox-esr or firefox on the PATH), launched, where this machine has it. */
+export function findPuppeteerEngine(engine: 'Chromium' | 'Firefox') {
+  const path =
+    engine === 'Chromium'
+      ? findChromium()
+      : (executable(process.env.FIREFOX_PATH) ?? onPath('firefox-esr') ?? onPath('firefox'));
+  return path ? () => launchPuppeteer(engine, path) : undefined;
+}
+
+async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executablePath: string): Promise<Browser> {
   const browsers = new Map<string, Promise<Puppeteer>>();
   const browserFor = (system: SystemSettings) => {
     const key = engine === 'Firefox' ? JSON.stringify(system) : '';

@@ -1,6 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { freePort, startProgram, type Program } from '../deploy/servers';
+import { executable, freePort, onPath, startProgram, type Program } from '../deploy/servers';
 import { defaultSystem, type Browser, type EngineTab, type SystemSettings } from './engines';
 
 /**
@@ -71,7 +71,20 @@ const capabilities = (install: WebKitInstall, system: SystemSettings) => ({
   },
 });
 
-export async function launchWebKit(install: WebKitInstall): Promise<Browser> {
+/** Debian puts MiniBrowser under the architecture's library folder, e.g. /usr/lib/x86_64-linux-gnu/. */
+function findMiniBrowser() {
+  if (process.env.MINIBROWSER_PATH) return executable(process.env.MINIBROWSER_PATH);
+  const libraries = readdirSync('/usr/lib', { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  return libraries.map((entry) => executable(`/usr/lib/${entry.name}/webkit2gtk-4.1/MiniBrowser`)).find(Boolean);
+}
+
+/** WebKitGTK, launched, where this machine has its driver, MiniBrowser and xvfb-run. */
+export function findWebKit() {
+  const [driver, miniBrowser, xvfbRun] = [onPath('WebKitWebDriver'), findMiniBrowser(), onPath('xvfb-run')];
+  return driver && miniBrowser && xvfbRun ? () => launchWebKit({ driver, miniBrowser, xvfbRun }) : undefined;
+}
+
+async function launchWebKit(install: WebKitInstall): Promise<Browser> {
   /** A driver for each setting of motion, started when first needed. */
   const drivers = new Map<boolean, Promise<Driver>>();
   const newSession = async (system: SystemSettings) => {
