@@ -6,14 +6,7 @@ import { getViteConfig } from 'astro/config';
 // (deploy/vitest.config.ts, npm run test:deploy).
 export default getViteConfig({
   test: {
-    include: [
-      'src/**/*.test.ts',
-      'integrations/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'local-inbox/**/*.test.ts',
-      // The journeys' own harness; the journeys themselves have their config (e2e-journeys/).
-      'e2e-journeys/journey-proxy.test.ts',
-    ],
+    include: ['src/**/*.test.ts', 'integrations/**/*.test.ts', 'scripts/**/*.test.ts', 'local-inbox/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
   },

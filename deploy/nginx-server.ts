@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { canListen, freePort, onPath, send, startProgram, type Response } from './servers';
+import { canListen, freePort, onPath, send, startProgram } from './servers';
 
 const run = promisify(execFile);
 
@@ -19,37 +19,29 @@ const PORT_ATTEMPTS = 5;
 export const findNginx = () =>
   [process.env.NGINX_PATH, onPath('nginx'), '/usr/sbin/nginx'].find((p) => p && existsSync(p));
 
-interface Ports {
-  http: number;
-  https: number;
-}
-
-/** What stands in for `[::]`: ::1, or a second IPv4 loopback on a machine without it. */
-const ipv6StandIn = (ipv6: boolean) => (ipv6 ? '::1' : '127.0.0.2');
-
 /**
  * Every file of the shipped configuration, by its path below deploy/nginx/, with loopback ports (80, 443, [::]), the
  * web root and the certificate of this run.
  */
-function localConfiguration(local: { ports: Ports; root: string; certificate: string; key: string; ipv6: boolean }) {
+function localConfiguration(local: {
+  ports: { http: number; https: number };
+  root: string;
+  certificate: string;
+  key: string;
+  ipv6: string;
+}) {
   const localListen = (address: string) => {
     const port = /(?:^|:)(80|443)$/.exec(address)?.[1];
     if (!port) throw new Error(`listen ${address}: only ports 80 and 443 are expected`);
-    const host = address.startsWith('[') ? `[${ipv6StandIn(local.ipv6)}]` : '127.0.0.1';
+    const host = address.startsWith('[') ? `[${local.ipv6}]` : '127.0.0.1';
     return `${host}:${port === '80' ? local.ports.http : local.ports.https}`;
   };
-  const replacements: [RegExp, (argument: string) => string][] = [
-    [/^(\s*listen\s+)([^\s;]+)/gm, localListen],
-    [/^(\s*root\s+)([^;]+)/gm, () => local.root],
-    [/^(\s*ssl_certificate\s+)([^;]+)/gm, () => local.certificate],
-    [/^(\s*ssl_certificate_key\s+)([^;]+)/gm, () => local.key],
-  ];
   const localized = (text: string) =>
-    replacements.reduce(
-      (result, [directive, value]) =>
-        result.replace(directive, (_line, name: string, argument: string) => name + value(argument)),
-      text,
-    );
+    text
+      .replace(/^(\s*listen\s+)([^\s;]+)/gm, (_line, name: string, address: string) => name + localListen(address))
+      .replace(/^(\s*root\s+)[^;]+/gm, `$1${local.root}`)
+      .replace(/^(\s*ssl_certificate\s+)[^;]+/gm, `$1${local.certificate}`)
+      .replace(/^(\s*ssl_certificate_key\s+)[^;]+/gm, `$1${local.key}`);
   const names = readdirSync(shippedDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.conf'));
   return new Map(names.sort().map((name) => [name, localized(readFileSync(join(shippedDir, name), 'utf-8'))]));
 }
@@ -92,8 +84,8 @@ ${temp.join('')}${includes.join('')}}
 
 /**
  * Lays out `prefix` like /etc/nginx with the local configuration, checks it with `nginx -t` and starts nginx. The
- * running nginx: its ports, whether ::1 stands in for [::], the certificate it shows (for clients to trust), `nginx -t`'s
- * report, and how to stop it.
+ * running nginx: its ports, the certificate it shows (for clients to trust), `nginx -t`'s report, its addresses, a
+ * request to it, and how to stop it.
  */
 export async function startNginx(options: {
   nginx: string;
@@ -106,7 +98,8 @@ export async function startNginx(options: {
   const confDir = join(prefix, 'conf');
   for (const dir of ['logs', 'temp', 'conf']) mkdirSync(join(prefix, dir), { recursive: true });
   const { certificate, key } = await makeCertificate(prefix, hosts, keyType);
-  const ipv6 = await canListen(0, '::1');
+  /** What stands in for `[::]`: ::1, or a second IPv4 loopback on a machine without it. */
+  const ipv6 = (await canListen(0, '::1')) ? '::1' : '127.0.0.2';
   const enabled = (name: string) => name.replace(/^sites-available\//, 'sites-enabled/');
   // nginx writes its errors where the start sees them: a port taken by another process is tried again.
   const args = ['-p', `${prefix}/`, '-c', 'conf/nginx.conf', '-e', 'stderr', '-g'];
@@ -140,7 +133,21 @@ export async function startNginx(options: {
         timeoutMs: STARTUP_TIMEOUT_MS,
         stopSignal: 'SIGQUIT',
       });
-      return { ports, ipv6, certificate, configTest: test.stderr, stop };
+      /** The loopback address nginx listens on for `listen 443` (IPv4) or `listen [::]:443`. */
+      const address = (overIpv6 = false) => (overIpv6 ? ipv6 : '127.0.0.1');
+      /** Requests a production URL from this nginx: its loopback port, but the URL's Host, SNI and certificate check. */
+      const get = (url: string, options: { headers?: Record<string, string>; ipv6?: boolean } = {}) => {
+        const target = new URL(url);
+        const https = target.protocol === 'https:';
+        return send(url, {
+          hostname: address(options.ipv6),
+          port: https ? ports.https : ports.http,
+          headers: { host: target.host, ...options.headers },
+          servername: target.hostname,
+          ca: https ? readFileSync(certificate) : undefined,
+        });
+      };
+      return { ports, certificate, configTest: test.stderr, address, get, stop };
     } catch (error) {
       // Another process took a port between the check and nginx's bind: try other ports.
       if (attempt === PORT_ATTEMPTS || !String(error).includes('Address already in use')) throw error;
@@ -149,23 +156,3 @@ export async function startNginx(options: {
 }
 
 export type RunningNginx = Awaited<ReturnType<typeof startNginx>>;
-
-/** The loopback address nginx listens on for `listen 443` (IPv4) or `listen [::]:443`. */
-export const loopback = (server: RunningNginx, ipv6 = false) => (ipv6 ? ipv6StandIn(server.ipv6) : '127.0.0.1');
-
-/** Requests a production URL from the test's nginx: its loopback port, but the URL's Host, SNI and certificate check. */
-export function fetchFrom(
-  server: RunningNginx,
-  url: string,
-  options: { headers?: Record<string, string>; ipv6?: boolean } = {},
-): Promise<Response> {
-  const target = new URL(url);
-  const https = target.protocol === 'https:';
-  return send(url, {
-    hostname: loopback(server, options.ipv6),
-    port: https ? server.ports.https : server.ports.http,
-    headers: { host: target.host, ...options.headers },
-    servername: target.hostname,
-    ca: https ? readFileSync(server.certificate) : undefined,
-  });
-}

@@ -1,18 +1,14 @@
 // A production build for deploy/nginx.test.ts, and any build's files by the path a visitor asks for.
 import { execFile } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { requiredEmailJsVariables } from '../src/node/emailjs-settings.ts';
 
 export const projectRoot = fileURLToPath(new URL('../', import.meta.url));
-const astroPackage = join(projectRoot, 'node_modules/astro');
-/** Astro's command line, as the `bin` of its package names it (what `npm run dev` and `npm run build` run). */
-export const astroCli = join(
-  astroPackage,
-  (JSON.parse(readFileSync(join(astroPackage, 'package.json'), 'utf-8')) as { bin: { astro: string } }).bin.astro,
-);
+/** Astro's command line, as npm links it (what `npm run dev` and `npm run build` run). */
+export const astroCli = join(projectRoot, 'node_modules/.bin/astro');
 
 /** `astro build` into `outDir`, with stand-in EmailJS values: their form does not matter to a host. */
 export async function buildProductionSite(outDir: string) {

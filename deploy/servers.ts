@@ -4,12 +4,9 @@ import { spawn, type SpawnOptions } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { basename, delimiter, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-
-/** A port range of the tests' own, so parallel runs and other servers don't collide. */
-const PORT_RANGE = { first: 18000, last: 18999 } as const;
 
 export const executable = (path: string | undefined) => {
   try {
@@ -33,13 +30,13 @@ export const canListen = (port: number, host: string) =>
     probe.listen(port, host, () => probe.close(() => resolve(true)));
   });
 
-/** A free loopback port in the range, none of `taken` (a program may still lose it to another process before it listens). */
+/** A loopback port the system has free, none of `taken` (a program may still lose it to another process before it listens). */
 export async function freePort(taken: number[] = []): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = PORT_RANGE.first + Math.floor(Math.random() * (PORT_RANGE.last - PORT_RANGE.first + 1));
-    if (!taken.includes(port) && (await canListen(port, '127.0.0.1'))) return port;
-  }
-  throw new Error(`No free port between ${PORT_RANGE.first} and ${PORT_RANGE.last}`);
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((closed) => probe.close(closed));
+  return taken.includes(port) ? freePort(taken) : port;
 }
 
 export interface Program {

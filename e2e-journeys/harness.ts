@@ -4,20 +4,13 @@ import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPortTaken } from '../local-inbox/port.ts';
 import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.ts';
-import { defaultLocale, localeInfo, locales, otherLocales, type Locale } from '../src/i18n/locales';
-import { localizedPath } from '../src/i18n/paths';
+import { defaultLocale } from '../src/i18n/locales';
 import { getTranslator } from '../src/i18n/translate';
-import { headerIslands, hydratedIsland, island as islandElement, languageLink } from '../e2e/site-parts';
-import {
-  findEngines,
-  missingEngine,
-  type Browser,
-  type EngineName,
-  type EngineTab,
-  type Installs,
-  type SystemSettings,
-} from './engines';
-import { closeServer, REPORT_PATH, startJourneyProxy, type JourneyProxy, type ProbeFrame } from './journey-proxy';
+import { headerIslands, hydratedIsland, island as islandElement } from '../e2e/site-parts';
+import { missingEngine, type Browser, type EngineName, type EngineTab, type SystemSettings } from './engines';
+import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeFrame } from './journey-proxy';
+import { findPuppeteerEngine } from './puppeteer';
+import { findWebKit } from './webkit';
 
 /**
  * The journeys' harness. A journey file (journeys/*.ts) declares its journeys with `journey()`;
@@ -26,9 +19,7 @@ import { closeServer, REPORT_PATH, startJourneyProxy, type JourneyProxy, type Pr
  * policy violation on the pages it opened.
  */
 
-// What every journey file needs, from one place, as the Playwright specs take it from e2e/fixtures.ts.
-export { defaultLocale, expect, getTranslator, languageLink, localeInfo, locales, localizedPath, otherLocales };
-export type { Locale };
+export { expect };
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 /** A system that asks for dark and less motion: one browser for both, as Firefox reads them when it starts. */
@@ -76,16 +67,19 @@ export function journey(name: string, steps: Steps, { system }: { system?: Syste
  * the built site. A missing engine costs a line and is skipped; on CI, where `.ci/run` installs all
  * three, it fails the run.
  */
-export async function runJourneys(
-  files: Record<string, () => Promise<unknown>>,
-  launchers: { [Engine in EngineName]: (install: NonNullable<Installs[Engine]>) => Promise<Browser> },
-) {
+export async function runJourneys(files: Record<string, () => Promise<unknown>>) {
   for (const [file, load] of Object.entries(files)) {
     journeys.set(basename(file, '.ts'), (declaring = []));
     await load();
   }
-  const installs = findEngines();
-  const missing = (Object.keys(launchers) as EngineName[]).filter((engine) => !installs[engine]);
+  // The system's own builds (Debian's), since downloading browser builds is not possible everywhere the project is
+  // tested; Playwright's own Chromium where it is installed.
+  const engines = {
+    Chromium: findPuppeteerEngine('Chromium'),
+    Firefox: findPuppeteerEngine('Firefox'),
+    WebKit: findWebKit(),
+  };
+  const missing = (Object.keys(engines) as EngineName[]).filter((engine) => !engines[engine]);
   if (missing.length && process.env.CI) throw new Error(missing.map((engine) => missingEngine[engine]).join('\n'));
   for (const engine of missing) process.stderr.write(`The journeys skip ${engine}. ${missingEngine[engine]}\n`);
   let upstreamPort = 0;
@@ -107,11 +101,11 @@ export async function runJourneys(
     return () => closeServer(server);
   });
 
-  for (const engine of Object.keys(launchers) as EngineName[]) {
-    describe.skipIf(!installs[engine])(engine, () => {
+  for (const [engine, launch] of Object.entries(engines) as [EngineName, (() => Promise<Browser>) | undefined][]) {
+    describe.skipIf(!launch)(engine, () => {
       let browser: Browser;
       beforeAll(async () => {
-        browser = await (launchers[engine] as (install: unknown) => Promise<Browser>)(installs[engine]);
+        browser = await (launch as () => Promise<Browser>)();
         const probe = { reportConsole: !browser.seesConsole, withoutStorage: false };
         const proxy = await startJourneyProxy(upstreamPort, SITE_PORT, probe);
         run = { engine, proxy, inbox: `http://127.0.0.1:${upstreamPort}/inbox` };
@@ -132,20 +126,15 @@ export async function runJourneys(
 
 async function walk(browser: Browser, steps: Steps, system?: SystemSettings) {
   const { proxy } = run;
-  const [firstReport, probe] = [proxy.reports.length, { ...proxy.probe }];
+  const probe = { ...proxy.probe };
   const tab = asVisitor(await browser.open(system));
   try {
     await steps(tab, run);
-    // The probe reports by beacon: one more, sent after all of them, has arrived once they have.
-    const mark = `${run.engine} ${Date.now()}`;
-    await tab.evaluate(
-      (path, message) => navigator.sendBeacon(path, JSON.stringify({ kind: 'mark', message })),
-      REPORT_PATH,
-      mark,
-    );
-    await expect.poll(() => proxy.marks.has(mark), { message: 'the probe’s last reports arrived' }).toBe(true);
-    const reported = proxy.reports.slice(firstReport).map((each) => `${each.kind} on ${each.page}: ${each.message}`);
-    expect([...tab.engineErrors(), ...reported], 'errors on the pages').toEqual([]);
+    // Nothing left on its way, a request the engine gave up on while it was held included.
+    await proxy.settled();
+    // What the probe noted on every page the tab showed (see page-probe.js).
+    const reported = await tab.evaluate(() => sessionStorage.getItem('journeyReports')?.split('\n').filter(Boolean));
+    expect([...tab.engineErrors(), ...(reported ?? [])], 'errors on the pages').toEqual([]);
   } finally {
     Object.assign(proxy, { probe, slowPages: null });
     await tab.close();

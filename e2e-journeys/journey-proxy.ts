@@ -25,8 +25,6 @@ export interface ProbeFrame {
 }
 
 const PROBE_PATH = '/__journeys/probe.js';
-/** Where the probe reports, by beacon. */
-export const REPORT_PATH = '/__journeys/report';
 /** No request for this long counts as the page having loaded what it asked for. */
 const QUIET_MS = 100;
 const SETTLE_TIMEOUT_MS = 10_000;
@@ -42,8 +40,8 @@ export const closeServer = (server: ReturnType<typeof createServer>) =>
  * A proxy in front of the site server that the journeys' browsers talk to. WebKitGTK's driver has
  * no way to run a script before a page's own or to see its console, and no driver here can hold
  * back a request in every engine, so the proxy does it for all: it puts the probe at the top of
- * every page's <head> (the page's policy allows scripts from its own origin), collects what the
- * probe reports, holds back requests a journey asks it to, and notes each answer's status and range.
+ * every page's <head> (the page's policy allows scripts from its own origin), holds back requests a
+ * journey asks it to, and notes each answer's status and range.
  *
  * It answers on the port the site was built for (`port`), where a visitor of `npm start` finds it:
  * the contact form posts to its inbox there, and the inbox takes a send only from a page of its own
@@ -58,9 +56,6 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
     origin: `http://localhost:${port}`,
     /** Changed options apply to the next page loaded. */
     probe: { ...probe },
-    reports: [] as { kind: 'csp' | 'console.error' | 'pageerror'; message: string; page: string }[],
-    /** Marks a journey sent as a report of kind `mark`, once each has arrived (see harness.ts › walk). */
-    marks: new Set<string>(),
     responses: [] as { path: string; status: number; range?: string | undefined; contentRange?: string | undefined }[],
     /** While set, every page is sent in two parts: up to the end of `after`'s first match, then `pauseMs` later the rest. */
     slowPages: null as { after: RegExp; pauseMs: number } | null,
@@ -107,13 +102,6 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
     if (path === PROBE_PATH) {
       response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
       return void response.end(probeSource);
-    }
-    if (path === REPORT_PATH && request.method === 'POST') {
-      const report = JSON.parse(await text(request)) as
-        (typeof proxy.reports)[number] | { kind: 'mark'; message: string };
-      if (report.kind === 'mark') proxy.marks.add(report.message);
-      else proxy.reports.push(report);
-      return void response.writeHead(204).end();
     }
     // Heard from the start: a request held back may be given up meanwhile (Firefox gives up a
     // module's when a tap leaves the page), and then it is answered to no one.

@@ -1,9 +1,9 @@
 // @ts-check
 /**
  * Runs first in every page the journeys open (the journey proxy puts it at the top of <head>), before
- * any script of the site. It reports what went wrong on the page to the proxy, so reports survive
- * the page navigating away, and it records where the page's first parts stood in each frame while
- * the page loaded. It changes nothing on the page, except that it can make `localStorage` throw, as a
+ * any script of the site. It notes what went wrong on the page in the tab's session storage, which
+ * every page of the site in the tab shares, for the harness to read when the journey ends; and it
+ * records where the page's first parts stood in each frame while the page loaded. It changes nothing on the page, except that it can make `localStorage` throw, as a
  * browser does whose storage is disabled.
  */
 (() => {
@@ -11,9 +11,11 @@
   /** The options that are on (see journey-proxy.ts › ProbeOptions). */
   const on = (script.dataset.on ?? '').split(' ');
 
-  /** @param {string} kind @param {string} message */
-  const report = (kind, message) =>
-    navigator.sendBeacon('/__journeys/report', JSON.stringify({ kind, message, page: location.pathname }));
+  /** One line each. @param {string} kind @param {string} message */
+  const report = (kind, message) => {
+    const line = `${kind} on ${location.pathname}: ${message}`.replaceAll('\n', ' ');
+    sessionStorage.setItem('journeyReports', `${sessionStorage.getItem('journeyReports') ?? ''}${line}\n`);
+  };
 
   // An engine that shows a page's own console to the driver (Firefox) has these reported by the
   // engine itself, with the messages the engine writes; the others (WebKitGTK) only through here.

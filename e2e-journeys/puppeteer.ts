@@ -1,5 +1,13 @@
 import puppeteer, { type Browser as Puppeteer, type LaunchOptions } from 'puppeteer-core';
-import { defaultSystem, quietChromium, type Browser, type EngineTab, type SystemSettings } from './engines';
+import { executable, onPath } from '../deploy/servers';
+import {
+  defaultSystem,
+  findChromium,
+  quietChromium,
+  type Browser,
+  type EngineTab,
+  type SystemSettings,
+} from './engines';
 
 /**
  * Chromium over CDP and Firefox over WebDriver BiDi, both driven by puppeteer-core (already in the
@@ -13,8 +21,6 @@ import { defaultSystem, quietChromium, type Browser, type EngineTab, type System
 const FINE_POINTER_THAT_HOVERS = 0b110;
 /** A command that never returns fails within a journey's time, naming the command. */
 const PROTOCOL_TIMEOUT_MS = 30_000;
-/** Puppeteer's names for the keys; over WebDriver BiDi (Firefox) it knows no key named Space. */
-const puppeteerKeys = { Enter: 'Enter', Escape: 'Escape', Space: ' ', Tab: 'Tab' } as const;
 
 const firefoxOptions = (system: SystemSettings): LaunchOptions => ({
   browser: 'firefox',
@@ -44,7 +50,16 @@ const chromiumOptions: LaunchOptions = {
   ],
 };
 
-export async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executablePath: string): Promise<Browser> {
+/** Chromium or Firefox (FIREFOX_PATH, else firefox-esr or firefox on the PATH), launched, where this machine has it. */
+export function findPuppeteerEngine(engine: 'Chromium' | 'Firefox') {
+  const path =
+    engine === 'Chromium'
+      ? findChromium()
+      : (executable(process.env.FIREFOX_PATH) ?? onPath('firefox-esr') ?? onPath('firefox'));
+  return path ? () => launchPuppeteer(engine, path) : undefined;
+}
+
+async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executablePath: string): Promise<Browser> {
   const browsers = new Map<string, Promise<Puppeteer>>();
   const browserFor = (system: SystemSettings) => {
     const key = engine === 'Firefox' ? JSON.stringify(system) : '';
@@ -88,7 +103,8 @@ export async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executable
         evaluate: (fn, ...args) => page.evaluate(fn as (...params: unknown[]) => unknown, ...args) as never,
         setViewport: (width, height) => page.setViewport({ width, height }),
         pointer: (x, y, click) => (click ? page.mouse.click(x, y) : page.mouse.move(x, y)),
-        press: (key) => page.keyboard.press(puppeteerKeys[key]),
+        // Over WebDriver BiDi (Firefox), Puppeteer knows no key named Space.
+        press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
         // Key by key: React's controlled inputs hear each keystroke, as they do from a visitor.
         keys: (text) => page.keyboard.type(text),
         screenshot: (file) => page.screenshot({ path: file }),

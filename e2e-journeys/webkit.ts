@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { freePort, startProgram, type Program } from '../deploy/servers';
-import { defaultSystem, type Browser, type EngineTab, type SystemSettings, type WebKitInstall } from './engines';
+import { executable, freePort, onPath, startProgram, type Program } from '../deploy/servers';
+import { defaultSystem, type Browser, type EngineTab, type SystemSettings } from './engines';
 
 /**
  * WebKitGTK, the engine of Safari, through its W3C WebDriver server and the MiniBrowser it starts.
@@ -25,6 +25,7 @@ const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 const keyCodes = { Enter: '\uE007', Escape: '\uE00C', Space: '\uE00D', Tab: '\uE004' } as const;
 
 type Method = 'GET' | 'POST' | 'DELETE';
+type WebKitInstall = Record<'driver' | 'miniBrowser' | 'xvfbRun', string>;
 type Driver = Program & { url: string };
 
 async function command<Result>(url: string, method: Method, body?: unknown): Promise<Result> {
@@ -43,7 +44,7 @@ async function command<Result>(url: string, method: Method, body?: unknown): Pro
 }
 
 /** A WebKitWebDriver on its own virtual display, with GTK's animations on or off. */
-async function startDriver(install: WebKitInstall, reducedMotion: boolean, again = true): Promise<Driver> {
+async function startDriver(install: WebKitInstall, reducedMotion: boolean): Promise<Driver> {
   // WebKitGTK answers prefers-reduced-motion from GTK's animation setting.
   const configHome = resolve(`test-results/engines/webkit-${reducedMotion ? 'still' : 'moving'}`);
   mkdirSync(`${configHome}/gtk-3.0`, { recursive: true });
@@ -51,18 +52,12 @@ async function startDriver(install: WebKitInstall, reducedMotion: boolean, again
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const ready = () => command<{ ready: boolean }>(`${url}/status`, 'GET').then((status) => status.ready);
-  return startProgram(install.xvfbRun, ['-a', '-s', `-screen 0 ${VIRTUAL_SCREEN}`, install.driver, `--port=${port}`], {
-    env: { ...process.env, XDG_CONFIG_HOME: configHome },
-    ready,
-    timeoutMs: DRIVER_START_TIMEOUT_MS,
-  }).then(
-    (program) => ({ ...program, url }),
-    (error: unknown) => {
-      // `xvfb-run -a` can choose the same free display as another program starting at that moment.
-      if (again) return startDriver(install, reducedMotion, false);
-      throw error;
-    },
+  const program = await startProgram(
+    install.xvfbRun,
+    ['-a', '-s', `-screen 0 ${VIRTUAL_SCREEN}`, install.driver, `--port=${port}`],
+    { env: { ...process.env, XDG_CONFIG_HOME: configHome }, ready, timeoutMs: DRIVER_START_TIMEOUT_MS },
   );
+  return { ...program, url };
 }
 
 const capabilities = (install: WebKitInstall, system: SystemSettings) => ({
@@ -76,30 +71,46 @@ const capabilities = (install: WebKitInstall, system: SystemSettings) => ({
   },
 });
 
-export async function launchWebKit(install: WebKitInstall): Promise<Browser> {
+/** Debian puts MiniBrowser under the architecture's library folder, e.g. /usr/lib/x86_64-linux-gnu/. */
+function findMiniBrowser() {
+  if (process.env.MINIBROWSER_PATH) return executable(process.env.MINIBROWSER_PATH);
+  const libraries = readdirSync('/usr/lib', { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  return libraries.map((entry) => executable(`/usr/lib/${entry.name}/webkit2gtk-4.1/MiniBrowser`)).find(Boolean);
+}
+
+/** WebKitGTK, launched, where this machine has its driver, MiniBrowser and xvfb-run. */
+export function findWebKit() {
+  const [driver, miniBrowser, xvfbRun] = [onPath('WebKitWebDriver'), findMiniBrowser(), onPath('xvfb-run')];
+  return driver && miniBrowser && xvfbRun ? () => launchWebKit({ driver, miniBrowser, xvfbRun }) : undefined;
+}
+
+async function launchWebKit(install: WebKitInstall): Promise<Browser> {
   /** A driver for each setting of motion, started when first needed. */
   const drivers = new Map<boolean, Promise<Driver>>();
-  const newSession = async (system: SystemSettings, again = true) => {
+  const newSession = async (system: SystemSettings) => {
     const still = system.reducedMotion;
-    const starting = drivers.get(still) ?? startDriver(install, still);
-    drivers.set(still, starting);
-    const driver = await starting;
-    const created = await command<{ sessionId: string; capabilities: { browserVersion: string } }>(
-      `${driver.url}/session`,
-      'POST',
-      { capabilities: { alwaysMatch: capabilities(install, system) } },
-    ).catch(async (error: unknown) => {
-      if (!again) throw error;
-      // Now and then a MiniBrowser fails to reach the virtual display ("cannot open display") and
-      // the driver waits for it forever: once, a new driver on a new display.
-      drivers.delete(still);
-      await driver.stop();
-      return null;
-    });
-    if (!created) return newSession(system, false);
-    const call = <Result = unknown>(method: Method, path: string, body?: unknown) =>
-      command<Result>(`${driver.url}/session/${created.sessionId}${path}`, method, body);
-    return { version: created.capabilities.browserVersion, call };
+    for (let again = true; ; again = false) {
+      const driver = drivers.get(still) ?? startDriver(install, still);
+      drivers.set(still, driver);
+      try {
+        const { url } = await driver;
+        const created = await command<{ sessionId: string; capabilities: { browserVersion: string } }>(
+          `${url}/session`,
+          'POST',
+          { capabilities: { alwaysMatch: capabilities(install, system) } },
+        );
+        const call = <Result = unknown>(method: Method, path: string, body?: unknown) =>
+          command<Result>(`${url}/session/${created.sessionId}${path}`, method, body);
+        return { version: created.capabilities.browserVersion, call };
+      } catch (error) {
+        if (!again) throw error;
+        // `xvfb-run -a` can choose the display another program is taking at that moment, and now and
+        // then a MiniBrowser fails to reach its display ("cannot open display") while the driver
+        // waits for it forever: once, a new driver on a new display.
+        drivers.delete(still);
+        await driver.then((started) => started.stop()).catch(() => undefined);
+      }
+    }
   };
   const first = await newSession(defaultSystem);
   await first.call('DELETE', '');

@@ -18,17 +18,12 @@ declare module '@mdn/mdn-http-observatory/src/types.js' {
     responses: { auto: unknown; cors: unknown; https: unknown };
     session: { url: URL } | null;
   }
-  export const HTML_TYPES: Set<string>;
 }
 
 declare module '@mdn/mdn-http-observatory/src/constants.js' {
   import type { Requests } from '@mdn/mdn-http-observatory/src/types.js';
   /** Each test reads the requests and says whether they pass and which expectation they meet. */
   export const ALL_TESTS: ((requests: Requests) => { pass: boolean | null; result: string | null })[];
-}
-
-declare module '@mdn/mdn-http-observatory/src/analyzer/tests/redirection.js' {
-  export const redirectionTest: unknown;
 }
 
 declare module '@mdn/mdn-http-observatory/src/config.js' {

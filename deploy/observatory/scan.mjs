@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * Scans a host with MDN's HTTP Observatory, its own scan and scoring code, and prints the result as
- * JSON. deploy/nginx.test.ts runs it against nginx on loopback ports:
+ * JSON. deploy/nginx.test.ts runs it against nginx on loopback ports (observatory-scan.ts puts the
+ * HSTS preload list in place first):
  *
  *   OBSERVATORY_CONNECT='{"www.example.de:80":"127.0.0.1:18080","www.example.de:443":"127.0.0.1:18443"}' \
  *   NODE_EXTRA_CA_CERTS=cert.pem node deploy/observatory/scan.mjs www.example.de
@@ -13,7 +14,6 @@
  * the TLS server name and the certificate check keep the real host name.
  */
 import net from 'node:net';
-import { ensurePreloadList } from './preload-list.mjs';
 
 const hostname = process.argv[2];
 if (!hostname) throw new Error('Usage: node deploy/observatory/scan.mjs <hostname>');
@@ -46,8 +46,6 @@ net.Socket.prototype.connect = /** @type {typeof connect} */ (
     return connectTo.call(this, { ...options, host, port }, callback);
   }
 );
-
-ensurePreloadList();
 
 const { scan } = await import('@mdn/mdn-http-observatory');
 const result = await scan(hostname);

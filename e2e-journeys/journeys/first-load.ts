@@ -1,3 +1,4 @@
+import type { ProbeFrame } from '../journey-proxy';
 import { DESKTOP, expect, expectNoOverflow, journey, open, PHONE, recordedFrames, theme } from '../harness';
 
 journey('at 390 and 1280 px, light and dark: the page, and its theme from the first frame', async (tab, { engine }) => {
@@ -27,3 +28,43 @@ journey('at 390 and 1280 px, light and dark: the page, and its theme from the fi
     }
   }
 });
+
+/**
+ * A page as a slow line delivers it, in two parts: cut after the header's first control (the theme
+ * toggle), or just after <main> opens, before the content that makes the page scroll.
+ */
+const slowLines = {
+  'half the header first': { after: /<\/astro-island>/, pauseMs: 400 },
+  'the page up to <main> first': { after: /<main\b[^>]*>/, pauseMs: 400 },
+};
+/** Layout may round differently between frames; a shift is more than this. */
+const SAME_BOX_TOLERANCE_PX = 0.5;
+
+/** Where each tracked part of the page stood in a frame, against where it stands in the last one. */
+function shifts(frames: ProbeFrame[]) {
+  const final: Partial<ProbeFrame['boxes']> = frames[frames.length - 1]?.boxes ?? {};
+  return frames.flatMap((frame) =>
+    Object.entries(frame.boxes)
+      .filter(([name, box]) =>
+        final[name]?.some((value, index) => Math.abs(value - box[index]) > SAME_BOX_TOLERANCE_PX),
+      )
+      .map(([name, box]) => `${name} at ${frame.time} ms: ${box.join(',')}, finally ${String(final[name])}`),
+  );
+}
+
+journey(
+  'nothing shifts while a page arrives in parts, although rel=expect holds only Chromium’s first paint',
+  async (tab, { proxy }) => {
+    for (const size of [PHONE, DESKTOP]) {
+      for (const [line, slowly] of Object.entries(slowLines)) {
+        await open(tab, '/', { size });
+        proxy.slowPages = slowly;
+        await open(tab, '/', { size });
+        proxy.slowPages = null;
+        // Every part of the header, and the heading, from the first frame in which it is visible:
+        // where it finally stands.
+        expect(shifts(await recordedFrames(tab)), `${size.width} px, ${line}`).toEqual([]);
+      }
+    }
+  },
+);

@@ -1,6 +1,7 @@
-import { otherLocales } from '../../src/i18n/locales';
+import { readToTheEnd } from '../../e2e/site-parts';
+import { defaultLocale, otherLocales } from '../../src/i18n/locales';
 import { localizedPath } from '../../src/i18n/paths';
-import { arrivedAt, defaultLocale, element, expect, journey, open, PHONE, scrollToY, scrollY } from '../harness';
+import { arrivedAt, element, expect, expectNoOverflow, journey, open, PHONE, scrollToY } from '../harness';
 
 // docs/behaviour.md › Routes and Legal pages.
 
@@ -9,21 +10,23 @@ journey('a legal page opens at its top, also from far down the page before, and 
   await scrollToY(tab, 3000);
   await tab.click('footer a[href="/impressum/"]');
   await arrivedAt(tab, '/impressum/');
-  expect(await scrollY(tab)).toBe(0);
+  expect(await tab.evaluate(() => window.scrollY)).toBe(0);
   await tab.click('[data-back-home]');
   await arrivedAt(tab, '/');
 });
 
 // What the 404 page says, in every language, and where its links lead, is its snapshot's (e2e/snapshots.spec.ts).
 journey(
-  'the 404 page answers an unknown path in every language, kept out of search, with links home',
+  'the 404 page answers an unknown path in every language at 390 px, kept out of search, with links home; read to the end, no overflow, no error',
   async (tab, { proxy }) => {
     const others = otherLocales(defaultLocale);
     for (const unknown of ['/gibt-es-nicht/', ...others.map((other) => localizedPath('/does-not-exist/', other))]) {
-      await open(tab, unknown);
+      await open(tab, unknown, { size: PHONE });
       expect(proxy.responses.findLast((response) => response.path === unknown)?.status, unknown).toBe(404);
       expect(await element(tab, '[data-not-found]').count(), unknown).toBe(1);
       expect(await element(tab, 'meta[name="robots"]').attribute('content')).toBe('noindex');
+      await expectNoOverflow(tab, unknown);
+      await tab.evaluate(readToTheEnd);
     }
     const [last] = others.slice(-1);
     await tab.click(`[data-home-link="${last}"]`);
