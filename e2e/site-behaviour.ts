@@ -149,7 +149,7 @@ export async function readThrough(page: Page, url: string) {
  * only while a send runs, when leaving would lose the confirmation (docs/behaviour.md › Contact
  * form). The window's listeners for leaving the page as the browser's developer tools list them,
  * whoever added them, `onunload` and `onbeforeunload` included. The journeys
- * (e2e-journeys/journeys/back-forward.ts) watch every page come back from the cache.
+ * (e2e-journeys/journeys/every-route.ts) watch every page come back from the cache.
  */
 export async function leaveListeners(page: Page) {
   const devtools = await page.context().newCDPSession(page);
