@@ -18,7 +18,7 @@ journey(
             [link.getAttribute('href'), link.hreflang],
           ]),
         ),
-        current: document.querySelector('[data-site-header] [aria-current="true"]')?.textContent,
+        current: document.querySelector('[data-site-header] [aria-current="true"]')?.textContent.replace(/\s/g, ''),
       }));
 
       // The switch links to this page in every other language and marks its own segment (short
