@@ -11,7 +11,7 @@ export const island = (name: string) => `astro-island[component-url*="${name}"]`
 export const hydratedIsland = (name: string) => `${island(name)}:not([ssr])`;
 
 /** The header's islands, on every page: they hydrate only when a visitor reaches for them. */
-export const headerIslands = ['ThemeToggle', 'LanguageSwitch'];
+export const headerIslands = ['ThemeToggle'];
 
 export const languageLink = (locale: string) => `[data-language-link="${locale}"]`;
 

@@ -26,7 +26,7 @@ for (const { url, locale, path } of routes) {
             [link.getAttribute('href'), link.hreflang],
           ]),
         ),
-        current: document.querySelector('[data-site-header] [aria-current="true"]')?.textContent,
+        current: document.querySelector('[data-site-header] [aria-current="true"]')?.textContent.replace(/\s/g, ''),
       }));
       // The switch links to this page in every other language and marks its own segment (short
       // label, and the name for screen readers). What a screen reader gets of them, and the rest of

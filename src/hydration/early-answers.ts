@@ -11,8 +11,9 @@ import {
 import { toggleTheme } from '../lib/theme';
 
 /**
- * What the islands' controls answer before React has arrived, and the team's photos and dialogs,
- * which are no island, always (docs/behaviour.md › Theme, Language, Team, Contact form: a tap is
+ * What the islands' controls answer before React has arrived, and the language switch and the
+ * team's photos and dialogs, which are no island, always (docs/behaviour.md › Theme, Language,
+ * Team, Contact form: a tap is
  * answered at once, before or after hydration, and never twice).
  * Listeners on the document in the capture phase hear a tap from the first paint on, before anything
  * in an island could; each event they answer they stop, so the island's code, if it is hydrating

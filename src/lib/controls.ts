@@ -3,9 +3,9 @@ import { isLocale, type Locale } from '../i18n/locales';
 /**
  * What the islands' controls do, written once for the two that answer them: the early answers
  * (`src/hydration/early-answers.ts`), from the moment a control is on screen, and the island, once
- * React has hydrated and adopted it (docs/behaviour.md › Theme, Language, Contact form). The
- * theme toggle's answer is `toggleTheme` (`theme.ts`). The team's photos and dialogs are no island:
- * the early answers are all they need (docs/behaviour.md › Team).
+ * React has hydrated and adopted it (docs/behaviour.md › Theme, Contact form). The theme toggle's
+ * answer is `toggleTheme` (`theme.ts`). The language switch and the team's photos and dialogs are
+ * no island: the early answers are all they need (docs/behaviour.md › Language, Team).
  *
  * Exactly one of the two answers each tap: the early answers stand back from an island that carries
  * `ADOPTED_ATTRIBUTE`, and stop every event they answer, so the island never sees it as well.
