@@ -11,9 +11,10 @@ answerEarly();
 
 /**
  * `client:deferred="intent"`: hydrate when the visitor reaches for the island, and not before. The
- * early answers (`early-answers.ts`) already do all that the header's toggles do, so React's runtime
- * is neither requested nor evaluated while the page loads, when a tap would have to wait behind it
- * (docs/quality.md › How the site meets the budgets); a page whose toggles nobody touches loads no script at all.
+ * early answers (`early-answers.ts`) already do all that the header's theme toggle does, so React's
+ * runtime is neither requested nor evaluated while the page loads, when a tap would have to wait
+ * behind it (docs/quality.md › How the site meets the budgets); a page whose toggle nobody touches
+ * loads no script at all.
  *
  * `client:deferred="visible"`: for an island further down the page, whose code a visitor will need
  * soon after seeing it: it hydrates when it scrolls into view (as `client:visible` does), or at once
