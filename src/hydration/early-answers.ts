@@ -13,8 +13,7 @@ import { toggleTheme } from '../lib/theme';
 /**
  * What the islands' controls answer before React has arrived, and the language switch and the
  * team's photos and dialogs, which are no island, always (docs/behaviour.md › Theme, Language,
- * Team, Contact form: a tap is
- * answered at once, before or after hydration, and never twice).
+ * Team, Contact form: a tap is answered at once, before or after hydration, and never twice).
  * Listeners on the document in the capture phase hear a tap from the first paint on, before anything
  * in an island could; each event they answer they stop, so the island's code, if it is hydrating
  * just then, never answers it too. Once an island has adopted its controls (`adopt`), they stand back.
@@ -67,7 +66,7 @@ export function answerClick(event: MouseEvent): void {
 /** Returns focus to the photo when a member's dialog closes (Escape, the close button, the backdrop). */
 function answerClose(event: Event): void {
   const dialog = event.target as Target;
-  if (!dialog?.matches?.(TEAM_DIALOG) || isAdopted(dialog as Element)) return;
+  if (!dialog?.matches?.(TEAM_DIALOG)) return;
   returnFocusToPhoto(dialog as HTMLDialogElement);
   event.stopImmediatePropagation();
 }
