@@ -38,6 +38,9 @@ async function passEveryLink(page: Page) {
   }
 }
 
+/** An address's path and query: what the rules match. */
+const paths = (urls: string[]) => urls.map((url) => new URL(url)).map(({ pathname, search }) => pathname + search);
+
 const speculationAllowed = (page: Page) =>
   page.evaluate((attribute) => document.documentElement.hasAttribute(attribute), SPECULATE_ATTRIBUTE);
 
@@ -68,16 +71,15 @@ test('hovering, focusing and scrolling past every link of every page fetches not
   const { requested, speculated } = await watchSpeculation(page);
   for (const { url } of allRoutes) {
     await page.goto(url);
-    await expect.poll(() => speculationAllowed(page), `${url}: speculation allowed after its load`).toBe(true);
+    await expect.poll(() => speculationAllowed(page), `${url}: speculation allowed`).toBe(true);
     if (url === '/') await page.evaluate(addLinksTheSiteHasNot);
     await passEveryLink(page);
   }
   const origin = new URL(baseURL ?? '').origin;
   expect([...requested, ...speculated].filter((url) => new URL(url).origin !== origin)).toEqual([]);
-  const addresses = () => speculated.map((url) => new URL(url)).map(({ pathname, search }) => pathname + search);
   // The rules do work: the site's own pages were speculated.
-  await expect.poll(addresses).toContain('/agb/?plain');
-  expect(addresses().filter((address) => /^\/inbox|\?(new-tab|external)$/.test(address))).toEqual([]);
+  await expect.poll(() => paths(speculated)).toContain('/agb/?plain');
+  expect(paths(speculated).filter((address) => /^\/inbox|\?(new-tab|external)$/.test(address))).toEqual([]);
 });
 
 test('nothing is speculated while the visitor asks to save data', async ({ page }) => {
@@ -95,4 +97,18 @@ test('nothing is speculated while the visitor asks to save data', async ({ page 
     expect(await speculationAllowed(page), url).toBe(false);
   }
   expect(speculated).toEqual([]);
+});
+
+test('the rules apply from the first frame: a phone takes a link as it comes into view, so one in view from then on needs them then', async ({
+  page,
+}) => {
+  await page.addInitScript((attribute) => {
+    requestAnimationFrame(() => {
+      document.documentElement.dataset.speculateAtFirstFrame = String(document.documentElement.hasAttribute(attribute));
+    });
+  }, SPECULATE_ATTRIBUTE);
+  for (const url of ['/', '/agb/']) {
+    await page.goto(url);
+    await expect(page.locator('html'), url).toHaveAttribute('data-speculate-at-first-frame', 'true');
+  }
 });

@@ -67,12 +67,20 @@ const PROFILES = {
     height: 844,
     rest: false,
     network: { bitsPerMs: 1600, roundTripMs: 150 },
+    // Chromium on Android starts an "eager" rule's prerender once a link has been in view for a
+    // moment, its desktop build once the pointer rests on one: these switches give the desktop build
+    // Android's trigger (every link sampled, as Android's predictor does). Translate's bar stays off.
+    chromiumFeatures: [
+      '--enable-features=PreloadingEagerViewportHeuristics,NavigationPredictor:random_anchor_sampling_period/1',
+      '--disable-features=Translate,PreloadingEagerHoverHeuristics',
+    ],
   },
   desktop: {
     width: 1280,
     height: 800,
     rest: true,
     network: { bitsPerMs: 10240, roundTripMs: 40 },
+    chromiumFeatures: ['--disable-features=Translate'],
   },
 };
 
@@ -98,7 +106,8 @@ const reporter = (/** @type {string[]} */ selectors) => {
       if (box && box.bottom > 0 && box.top < innerHeight)
         found[selector] = [Math.round(left + box.x + box.width / 2), Math.round(top + box.y + box.height / 2)];
     }
-    post({ kind: 'ready', links: found });
+    const [entry] = /** @type {[PerformanceNavigationTiming]} */ (performance.getEntriesByType('navigation'));
+    post({ kind: 'ready', links: found, load: entry.loadEventStart });
   };
   const shown = (/** @type {string} */ how) =>
     requestAnimationFrame((frame) => {
@@ -106,6 +115,7 @@ const reporter = (/** @type {string[]} */ selectors) => {
       setTimeout(links, 100);
     });
   addEventListener('pointerdown', (event) => post({ kind: 'tap', at: at(event.timeStamp) }), { capture: true });
+  addEventListener('click', (event) => post({ kind: 'click', at: at(event.timeStamp) }), { capture: true });
   addEventListener('scrollend', links);
   addEventListener('resize', links);
   addEventListener('pageshow', (event) => event.persisted && shown('back/forward cache'));
@@ -142,7 +152,7 @@ async function prepareSite(/** @type {string} */ from, /** @type {boolean} */ sp
   return root;
 }
 
-/** @typedef {{ path: string, kind: 'ready' | 'tap' | 'shown', at?: number, how?: string, links?: Record<string, [number, number]> }} Report */
+/** @typedef {{ path: string, kind: 'ready' | 'tap' | 'click' | 'shown', at?: number, how?: string, load?: number, links?: Record<string, [number, number]> }} Report */
 /** @type {Report[]} */
 let reports = [];
 
@@ -198,7 +208,7 @@ async function next(/** @type {(report: Report) => boolean} */ test, timeout = 6
 async function launch(
   /** @type {string} */ browser,
   /** @type {string} */ url,
-  /** @type {(typeof PROFILES)[keyof typeof PROFILES]} */ { width, height },
+  /** @type {(typeof PROFILES)[keyof typeof PROFILES]} */ { width, height, chromiumFeatures },
 ) {
   const profile = await mkdtemp(join(tmpdir(), `perf-navigation-${browser}-`));
   const env = { ...process.env, DISPLAY };
@@ -210,7 +220,7 @@ async function launch(
             `--user-data-dir=${profile}`,
             '--no-first-run',
             '--no-default-browser-check',
-            '--disable-features=Translate',
+            ...chromiumFeatures,
             '--password-store=basic',
             '--window-position=0,0',
             `--window-size=${width},${height}`,
@@ -266,7 +276,8 @@ async function measure(
   );
   const close = await launch(browser, `http://127.0.0.1:${PORT}${link.from}`, profile);
   try {
-    let position = (await ready)?.links?.[link.selector];
+    const opening = await ready;
+    let position = opening?.links?.[link.selector];
     if (link.scroll) {
       // Keys go to the window under the pointer: its corner, away from every link.
       xdotool(['mousemove', '1', '1']);
@@ -283,14 +294,15 @@ async function measure(
       );
     await sleep(READ_MS);
     const tapped = next((report) => report.kind === 'tap');
+    const clicked = next((report) => report.kind === 'click');
     const opened = next((report) => report.kind === 'shown' && report.path === link.to);
     xdotool(['mousemove', String(position[0]), String(position[1])]);
     if (profile.rest) await sleep(REST_MS);
     xdotool(['mousedown', '1']);
     await sleep(TAP_MS);
     xdotool(['mouseup', '1']);
-    const [tap, shown] = [await tapped, await opened];
-    if (!tap?.at || !shown?.at)
+    const [tap, click, shown] = [await tapped, await clicked, await opened];
+    if (!tap?.at || !click?.at || !shown?.at)
       throw new Error(`${browser}: no next page after the tap on ${link.name}; reports: ${JSON.stringify(reports)}`);
     await sleep(1000);
     /** Presses a key and waits for `path` on screen; the time from just before the key is sent. */
@@ -306,7 +318,13 @@ async function measure(
     };
     const back = await key('alt+Left', link.from);
     const forward = await key('alt+Right', link.to);
-    return { tap: { ms: shown.at - tap.at, how: shown.how ?? '' }, back, forward };
+    return {
+      load: opening?.load ?? NaN,
+      tap: { ms: shown.at - tap.at, how: shown.how ?? '' },
+      click: shown.at - click.at,
+      back,
+      forward,
+    };
   } finally {
     await close();
   }
@@ -318,7 +336,7 @@ const sites = { off: await prepareSite(built, false), on: await prepareSite(buil
 const display = spawn('Xvfb', [DISPLAY, '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
 await sleep(1000);
 
-/** @type {Record<string, { tap: number[], back: number[], forward: number[], how: Set<string> }>} */
+/** @type {Record<string, { load: number[], tap: number[], click: number[], back: number[], forward: number[], how: Set<string> }>} */
 const results = {};
 try {
   for (const browser of BROWSERS)
@@ -333,17 +351,21 @@ try {
             try {
               const figures = await measure(browser, link, profile);
               const row = (results[`${browser} | ${profileName} | ${link.name} | ${build}`] ??= {
+                load: [],
                 tap: [],
+                click: [],
                 back: [],
                 forward: [],
                 how: new Set(),
               });
+              row.load.push(figures.load);
               row.tap.push(figures.tap.ms);
+              row.click.push(figures.click);
               row.back.push(figures.back.ms);
               row.forward.push(figures.forward.ms);
               for (const { how } of [figures.tap, figures.back, figures.forward]) row.how.add(how);
               process.stdout.write(
-                `  ${browser} ${profileName} ${build} ${link.name}: ${Math.round(figures.tap.ms)} ms (${figures.tap.how}), back ${Math.round(figures.back.ms)}, forward ${Math.round(figures.forward.ms)}\n`,
+                `  ${browser} ${profileName} ${build} ${link.name}: ${Math.round(figures.tap.ms)} ms, from the click ${Math.round(figures.click)} (${figures.tap.how}), back ${Math.round(figures.back.ms)}, forward ${Math.round(figures.forward.ms)}\n`,
               );
             } finally {
               server.close();
@@ -357,10 +379,11 @@ try {
 const ms = (/** @type {number[]} */ values) =>
   `${Math.round(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
 const rows = Object.entries(results).map(
-  ([key, r]) => `| ${key} | ${ms(r.tap)} | ${ms(r.back)} | ${ms(r.forward)} | ${[...r.how].join(', ')} |`,
+  ([key, r]) =>
+    `| ${key} | ${ms(r.tap)} | ${ms(r.click)} | ${ms(r.back)} | ${ms(r.forward)} | ${[...r.how].join(', ')} |`,
 );
 console.log(
   `\nMs, median of ${RUNS} loads (fastest–slowest), network paced as Lighthouse's (phone 1.6 Mbps and 150 ms round trip, desktop 10 Mbps and 40 ms), CPU unthrottled:\n\n` +
-    `| browser | profile | link | speculation | tap to next page | Back | Forward | how the pages came |\n` +
-    `|${' --- |'.repeat(8)}\n${rows.join('\n')}\n`,
+    `| browser | profile | link | speculation | first page's load | tap to next page | click to next page | Back | Forward | how the pages came |\n` +
+    `|${' --- |'.repeat(10)}\n${rows.join('\n')}\n`,
 );

@@ -4,7 +4,7 @@
  * (Firefox, Safari) ignore the rules and load each page when it is followed, as without them.
  */
 
-/** Set on `<html>` once the page has loaded, unless the visitor asks to save data: no rule matches a link before. */
+/** Set on `<html>` unless the visitor asks to save data: no rule matches a link without it. */
 export const SPECULATE_ATTRIBUTE = 'data-speculate';
 
 /** The local inbox's pages (`npm start`): never loaded ahead, since opening one is an action of its own. */
@@ -36,30 +36,23 @@ export const speculationRules = {
   prerender: [{ where: ownPages, eagerness: 'eager' }],
 };
 
-/** The rules in the page, allowed by the policy by their hash; pure, so the trigger's bundle leaves them out. */
-export const speculationRulesScript = /* @__PURE__ */ JSON.stringify(speculationRules);
-
-interface Connection {
-  saveData?: boolean;
-}
+/** The rules in the page, allowed by the content security policy by their hash. */
+export const speculationRulesScript = JSON.stringify(speculationRules);
 
 /**
- * Lets the rules apply in the first idle moment after the page's load, so a speculation never
- * competes with the load, and setting the attribute (which restyles the page's links) runs in a
- * task of its own rather than lengthening the load event's. Never where the visitor asks to save
- * data (`Save-Data`, `navigator.connection.saveData`).
+ * Lets the rules apply, unless the visitor asks to save data (`Save-Data`,
+ * `navigator.connection.saveData`). Runs in the inline `<head>` script, before the first paint:
+ * Chromium on a phone takes a link as it comes into view, so a link in view from the first paint
+ * (the language switch) is never taken by rules that begin to apply later, after the load, say.
+ * Refers to nothing outside its body.
  */
-export function speculateAfterLoad(
-  win: Pick<Window, 'addEventListener' | 'setTimeout'> &
-    Partial<Pick<Window, 'requestIdleCallback'>> & { navigator: object } = window,
-  doc: Pick<Document, 'readyState' | 'documentElement'> = document,
+export function speculateUnlessSavingData(
+  attribute: string,
+  nav: Partial<Navigator> & { connection?: { saveData?: boolean } } = navigator,
+  root: Pick<Element, 'setAttribute'> = document.documentElement,
 ): void {
-  const allow = () => {
-    if ((win.navigator as { connection?: Connection }).connection?.saveData) return;
-    doc.documentElement.setAttribute(SPECULATE_ATTRIBUTE, '');
-  };
-  // Safari has no requestIdleCallback (nor Speculation Rules): there a task of its own after load does.
-  const whenIdle = () => (win.requestIdleCallback ? win.requestIdleCallback(allow) : win.setTimeout(allow));
-  if (doc.readyState === 'complete') whenIdle();
-  else win.addEventListener('load', whenIdle, { once: true });
+  if (!nav.connection?.saveData) root.setAttribute(attribute, '');
 }
+
+/** The `<head>` script's part: `speculateUnlessSavingData`'s source, called with the attribute. */
+export const speculationInitScript = `(${speculateUnlessSavingData.toString()})(${JSON.stringify(SPECULATE_ATTRIBUTE)});`;
