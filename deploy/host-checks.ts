@@ -8,7 +8,6 @@ import { headersFor, parseHeadersFile } from '../local-inbox/headers-file.ts';
 import { defaultLocale, otherLocales, type Locale } from '../src/i18n/locales';
 import { localizedPath } from '../src/i18n/paths';
 import { routes } from '../src/routes';
-import type { ObservatoryTests } from './observatory-scan';
 import { builtFiles, projectRoot } from './production-build';
 import type { Response } from './servers';
 
@@ -47,8 +46,6 @@ const contentTypes: Record<string, string> = {
 };
 
 export const gzip = { 'accept-encoding': 'gzip' };
-export const decoded = (response: Response) =>
-  response.headers['content-encoding'] === 'gzip' ? { ...response, body: gunzipSync(response.body) } : response;
 
 /** Status, and where given Content-Type, Cache-Control (`undefined`: none) and body, with each security header once. */
 export function expectResponse(
@@ -87,7 +84,8 @@ export interface HostRules {
 /** The tests every host passes: every built file as built, the redirects and the 404 page. */
 export function itServesTheBuild(host: Host, rules: HostRules) {
   const check = (response: Response, where: string, expected: Parameters<typeof expectResponse>[2]) => {
-    expectResponse(decoded(response), where, expected);
+    const body = response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.body) : response.body;
+    expectResponse({ ...response, body }, where, expected);
     rules.alsoExpect(response, where);
   };
 
@@ -119,18 +117,6 @@ export function itServesTheBuild(host: Host, rules: HostRules) {
     expect(response.status).not.toBe(200);
     expect(response.body.toString()).not.toContain('Strict-Transport-Security');
   });
-}
-
-/** The Observatory's top grade: A+, at least `minimum`, no test failed. */
-export function expectTopGrade(
-  result: { grade: string; score: number; tests: ObservatoryTests },
-  where: string,
-  minimum: number,
-) {
-  const failed = Object.entries(result.tests).filter(([, test]) => !test.pass);
-  expect.soft(failed, `Observatory tests failed for ${where}`).toEqual([]);
-  expect.soft(result.grade, where).toBe('A+');
-  expect.soft(result.score, where).toBeGreaterThanOrEqual(minimum);
 }
 
 /**

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { canListen, freePort, onPath, send, startProgram } from './servers';
+import { freePort, onPath, send, startProgram } from './servers';
 
 const run = promisify(execFile);
 
@@ -53,14 +53,6 @@ const newKey: Record<KeyType, string[]> = {
   rsa: ['-newkey', 'rsa:2048'],
 };
 
-async function makeCertificate(dir: string, hosts: string[], keyType: KeyType = 'ecdsa') {
-  const [certificate, key] = [join(dir, 'certificate.pem'), join(dir, 'key.pem')];
-  const names = hosts.map((host) => `DNS:${host}`).join(',');
-  const request = ['req', '-x509', ...newKey[keyType], '-nodes', '-days', '2', '-keyout', key, '-out', certificate];
-  await run('openssl', [...request, '-subj', `/CN=${hosts[0]}`, '-addext', `subjectAltName=${names}`]);
-  return { certificate, key };
-}
-
 /** A distribution's main nginx.conf, without gzip or TLS defaults (the site's file has to bring them); state in the prefix. */
 async function mainConfiguration(nginx: string, siteFiles: string[]): Promise<string> {
   // nginx's own mime.types, beside its compiled-in configuration (Debian: /etc/nginx).
@@ -83,24 +75,21 @@ ${temp.join('')}${includes.join('')}}
 }
 
 /**
- * Lays out `prefix` like /etc/nginx with the local configuration, checks it with `nginx -t` and starts nginx. The
- * running nginx: its ports, the certificate it shows (for clients to trust), `nginx -t`'s report, its addresses, a
- * request to it, and how to stop it.
+ * Lays out `prefix` like /etc/nginx with the local configuration, checks it with `nginx -t` and starts nginx (found
+ * by `findNginx`). The running nginx: its ports, the certificate it shows (for clients to trust), `nginx -t`'s report,
+ * what stands in for `[::]`, a request to it, and how to stop it.
  */
-export async function startNginx(options: {
-  nginx: string;
-  prefix: string;
-  root: string;
-  hosts: string[];
-  keyType?: KeyType;
-}) {
-  const { nginx, prefix, root, hosts, keyType } = options;
+export async function startNginx(options: { prefix: string; root: string; hosts: string[]; keyType: KeyType }) {
+  const { prefix, root, hosts, keyType } = options;
+  const nginx = findNginx() ?? 'nginx';
   const confDir = join(prefix, 'conf');
   for (const dir of ['logs', 'temp', 'conf']) mkdirSync(join(prefix, dir), { recursive: true });
-  const { certificate, key } = await makeCertificate(prefix, hosts, keyType);
+  const [certificate, key] = [join(prefix, 'certificate.pem'), join(prefix, 'key.pem')];
+  const names = hosts.map((host) => `DNS:${host}`).join(',');
+  const request = ['req', '-x509', ...newKey[keyType], '-nodes', '-days', '2', '-keyout', key, '-out', certificate];
+  await run('openssl', [...request, '-subj', `/CN=${hosts[0]}`, '-addext', `subjectAltName=${names}`]);
   /** What stands in for `[::]`: ::1, or a second IPv4 loopback on a machine without it. */
-  const ipv6 = (await canListen(0, '::1')) ? '::1' : '127.0.0.2';
-  const enabled = (name: string) => name.replace(/^sites-available\//, 'sites-enabled/');
+  const ipv6 = (await freePort([], '::1').catch(() => undefined)) ? '::1' : '127.0.0.2';
   // nginx writes its errors where the start sees them: a port taken by another process is tried again.
   const args = ['-p', `${prefix}/`, '-c', 'conf/nginx.conf', '-e', 'stderr', '-g'];
   const globals = `pid ${join(prefix, 'nginx.pid')};`;
@@ -109,17 +98,12 @@ export async function startNginx(options: {
     const http = await freePort();
     const ports = { http, https: await freePort([http]) };
     const files = localConfiguration({ ports, root, certificate, key, ipv6 });
-    const sites = [...files.keys()].filter((name) => name.startsWith('sites-available/')).map(enabled);
+    const sites = [...files.keys()].filter((name) => name.startsWith('sites-available/'));
     writeFileSync(join(confDir, 'nginx.conf'), await mainConfiguration(nginx, sites));
     for (const [name, text] of files) {
-      const target = join(confDir, enabled(name));
+      const target = join(confDir, name);
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, text);
-    }
-    const listening = [...files.values()].join('\n');
-    // Without them nginx would take *:80 (or *:8000) and the test would wait in vain.
-    for (const port of [ports.http, ports.https]) {
-      if (!listening.includes(`127.0.0.1:${port}`)) throw new Error(`${shippedDir} does not listen on 80 and 443`);
     }
     const test = await run(nginx, [...args, globals, '-t']).catch((error: unknown) => {
       throw new Error(`nginx -t refused the configuration:\n${(error as { stderr?: string }).stderr ?? String(error)}`);
@@ -133,21 +117,22 @@ export async function startNginx(options: {
         timeoutMs: STARTUP_TIMEOUT_MS,
         stopSignal: 'SIGQUIT',
       });
-      /** The loopback address nginx listens on for `listen 443` (IPv4) or `listen [::]:443`. */
-      const address = (overIpv6 = false) => (overIpv6 ? ipv6 : '127.0.0.1');
-      /** Requests a production URL from this nginx: its loopback port, but the URL's Host, SNI and certificate check. */
-      const get = (url: string, options: { headers?: Record<string, string>; ipv6?: boolean } = {}) => {
+      /**
+       * Requests a production URL from this nginx: its loopback port (for `listen [::]` if `overIpv6`), but the URL's
+       * Host, SNI and certificate check.
+       */
+      const get = (url: string, options: { headers?: Record<string, string>; overIpv6?: boolean } = {}) => {
         const target = new URL(url);
         const https = target.protocol === 'https:';
         return send(url, {
-          hostname: address(options.ipv6),
+          hostname: options.overIpv6 ? ipv6 : '127.0.0.1',
           port: https ? ports.https : ports.http,
           headers: { host: target.host, ...options.headers },
           servername: target.hostname,
           ca: https ? readFileSync(certificate) : undefined,
         });
       };
-      return { ports, certificate, configTest: test.stderr, address, get, stop };
+      return { ports, certificate, configTest: test.stderr, ipv6, get, stop };
     } catch (error) {
       // Another process took a port between the check and nginx's bind: try other ports.
       if (attempt === PORT_ATTEMPTS || !String(error).includes('Address already in use')) throw error;

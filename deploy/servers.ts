@@ -23,20 +23,13 @@ export const onPath = (command: string) =>
     .map((folder) => executable(join(folder, command)))
     .find(Boolean);
 
-export const canListen = (port: number, host: string) =>
-  new Promise<boolean>((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, host, () => probe.close(() => resolve(true)));
-  });
-
-/** A loopback port the system has free, none of `taken` (a program may still lose it to another process before it listens). */
-export async function freePort(taken: number[] = []): Promise<number> {
+/** A port free on loopback `host` (rejected where there is none), none of `taken`; another process may yet take it. */
+export async function freePort(taken: number[] = [], host = '127.0.0.1'): Promise<number> {
   const probe = createServer();
-  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, host, resolve));
   const { port } = probe.address() as AddressInfo;
   await new Promise((closed) => probe.close(closed));
-  return taken.includes(port) ? freePort(taken) : port;
+  return taken.includes(port) ? freePort(taken, host) : port;
 }
 
 export interface Program {

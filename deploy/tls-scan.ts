@@ -8,8 +8,8 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /**
- * Each protocol version 127.0.0.1:`port` accepts for `servername` (SNI), in nmap's order: its suites by their IANA
- * names, and who picks among them.
+ * Each protocol version 127.0.0.1:`port` accepts for `servername` (SNI): its suites by their IANA names, sorted, and
+ * who picks among them.
  */
 export async function enumerateSuites(nmap: string, port: number, servername: string) {
   // A connect scan (-sT) needs no raw sockets; -n and -Pn: no DNS lookup, no ping before it.
@@ -25,10 +25,9 @@ export async function enumerateSuites(nmap: string, port: number, servername: st
   const protocols = new Map<string, { suites: string[]; preference: string | undefined }>();
   for (let i = 0; i < parts.length; i += 2) {
     const table = parts[i + 1];
+    const names = [...table.matchAll(/<elem key="name">([^<]*)<\/elem>/g)].map(([, name]) => name);
     protocols.set(parts[i], {
-      suites: [...table.matchAll(/<elem key="name">([^<]*)<\/elem>/g)].map(
-        ([, name]) => name.replace(/^TLS_AKE_WITH_/, 'TLS_'), // nmap's name for TLS 1.3's suites
-      ),
+      suites: names.map((name) => name.replace(/^TLS_AKE_WITH_/, 'TLS_')).sort(), // nmap's name for TLS 1.3's suites
       preference: /<elem key="cipher preference">([^<]*)<\/elem>/.exec(table)?.[1],
     });
   }

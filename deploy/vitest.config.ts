@@ -10,7 +10,6 @@ export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     include: ['deploy/**/*.test.ts'],
-    restoreMocks: true,
     // A test reads every built file from a server, or waits for a scan: seconds on a busy machine.
     testTimeout: 30_000,
   },

@@ -4,9 +4,8 @@ import { executable } from '../deploy/servers';
 /** What is missing, and how to install it (Debian/Ubuntu) or point at a build elsewhere. */
 export const missingEngine: Record<EngineName, string> = {
   Chromium:
-    'No Chromium found. Install one of:\n' +
-    '  sudo apt-get install chromium        (Debian/Ubuntu; or set CHROMIUM_PATH to any Chromium)\n' +
-    '  npx playwright install chromium      (where downloads are allowed)',
+    'No Chromium found: sudo apt-get install chromium (Debian/Ubuntu; or set CHROMIUM_PATH to any Chromium), ' +
+    'or npx playwright install chromium where downloads are allowed',
   Firefox: 'Firefox is not installed: sudo apt-get install firefox-esr (or set FIREFOX_PATH)',
   WebKit: "WebKitGTK's driver (the engine of Safari) is not installed: sudo apt-get install webkit2gtk-driver xvfb",
 };
@@ -26,28 +25,16 @@ export const quietChromium = [
 export type EngineName = 'Chromium' | 'Firefox' | 'WebKit';
 
 /**
- * What the journeys need of a browser, and all they may use: each engine's adapter (puppeteer.ts for
- * Chromium and Firefox, webkit.ts) provides it with real input (pointer and keys through the
- * engine's driver, never `element.click()` in the page), so a journey means the same in each engine.
- * Clicks and typing on an element are the harness's, from these, alike for every engine.
+ * One visitor's tab, fresh storage and cache, nothing remembered from another tab: what the journeys
+ * need of a browser, and all they may use. Each engine's adapter (puppeteer.ts for Chromium and
+ * Firefox, webkit.ts) provides it with real input (pointer and keys through the engine's driver,
+ * never `element.click()` in the page), so a journey means the same in each engine. Clicks and typing
+ * on an element are the harness's, from these, alike for every engine. What its commands return is
+ * the driver's.
  */
-
-/** The visitor's system settings, fixed for the life of a tab. */
-export interface SystemSettings {
-  colorScheme: 'light' | 'dark';
-  reducedMotion: boolean;
-}
-export const defaultSystem: SystemSettings = { colorScheme: 'light', reducedMotion: false };
-
-/** One visitor's tab: fresh storage and cache, nothing remembered from another tab. What its commands return is the driver's. */
 export interface EngineTab {
   /** Opens a URL and waits for its load event. */
   goto(url: string): Promise<unknown>;
-  /**
-   * Goes back or forward in the tab's history, as the browser's buttons do; the tab may still be on
-   * its way when it returns (`arrivedAt` waits until it shows the page).
-   */
-  traverse(direction: 'back' | 'forward'): Promise<unknown>;
   /** Runs a function in the page, sent as source text: it may use only its arguments and the page's globals. */
   evaluate<Result, Args extends unknown[]>(
     fn: (...args: Args) => Result | Promise<Result>,
@@ -71,8 +58,10 @@ export interface EngineTab {
 export interface Browser {
   /** "Firefox 153.7.0esr (/usr/bin/firefox-esr)". */
   readonly version: string;
-  /** Whether the driver shows the page's console (else the page probe reports it). */
-  readonly seesConsole: boolean;
-  open(system?: SystemSettings): Promise<EngineTab>;
+  /**
+   * A new visitor's tab, on a system that asks for light and motion or, `darkAndStill`, for dark and
+   * less motion (one browser for both, as Firefox reads them when it starts), fixed for its life.
+   */
+  open(darkAndStill: boolean): Promise<EngineTab>;
   quit(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import { LOCAL_BUILD_DIR, createSiteServer } from '../local-inbox/site-server.ts
 import { defaultLocale } from '../src/i18n/locales';
 import { getTranslator } from '../src/i18n/translate';
 import { headerIslands, hydratedIsland, island as islandElement } from '../e2e/site-parts';
-import { missingEngine, type Browser, type EngineName, type EngineTab, type SystemSettings } from './engines';
+import { missingEngine, type Browser, type EngineName, type EngineTab } from './engines';
 import { closeServer, startJourneyProxy, type JourneyProxy, type ProbeFrame } from './journey-proxy';
 import { findPuppeteerEngine } from './puppeteer';
 import { findWebKit } from './webkit';
@@ -22,13 +22,10 @@ import { findWebKit } from './webkit';
 export { expect };
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
-/** A system that asks for dark and less motion: one browser for both, as Firefox reads them when it starts. */
-export const darkAndStill: SystemSettings = { colorScheme: 'dark', reducedMotion: true };
 /** A pause in which something that should not happen (a navigation, a video) would have. */
 export const NOTHING_HAPPENS_MS = 600;
 /** The site's own language, which `/` and every unprefixed page speak. */
 export const t = getTranslator(defaultLocale);
-export const themeToggle = '[data-theme-toggle]';
 /**
  * Where the browsers open the site: the port `npm run build:local` built it for (the contact form
  * sends there), Playwright's too (playwright.config.ts › E2E_PORT). Each engine's proxy takes it in
@@ -37,29 +34,30 @@ export const themeToggle = '[data-theme-toggle]';
 const SITE_PORT = Number(process.env.E2E_PORT ?? 4400);
 
 /**
- * What a journey's steps may use besides the tab: the engine, the proxy (whose `probe` and
- * `slowPages` a journey may change; each journey starts with them as they were), and the local inbox.
+ * What a journey's steps may use besides the tab: the engine, and the proxy (whose `withoutStorage`
+ * and `slowPages` a journey may change; each journey starts with neither).
  */
 export interface Run {
   engine: EngineName;
   proxy: JourneyProxy;
-  inbox: string;
 }
 /** The tab a journey drives: the engine's, with clicks, hovers and typing on an element as a visitor does them. */
 export interface Tab extends EngineTab {
+  /** Back or forward in the tab's history, as the browser's buttons go; `arrivedAt` waits until the page shows. */
+  traverse(direction: 'back' | 'forward'): Promise<unknown>;
   click(selector: string): Promise<unknown>;
   hover(selector: string): Promise<unknown>;
   /** Clicks the field and types the text key by key. */
   type(selector: string, text: string): Promise<unknown>;
 }
 type Steps = (tab: Tab, run: Run) => Promise<void>;
-const journeys = new Map<string, { name: string; steps: Steps; system?: SystemSettings | undefined }[]>();
+const journeys = new Map<string, { name: string; steps: Steps; darkAndStill: boolean }[]>();
 let declaring: Parameters<(typeof journeys)['set']>[1] = [];
 let run: Run;
 
-/** Declares a journey: a new visitor in a new tab, with the given system settings. */
-export function journey(name: string, steps: Steps, { system }: { system?: SystemSettings } = {}) {
-  declaring.push({ name, steps, system });
+/** Declares a journey: a new visitor in a new tab, on a system that asks for light and motion, or dark and less. */
+export function journey(name: string, steps: Steps, { darkAndStill = false } = {}) {
+  declaring.push({ name, steps, darkAndStill });
 }
 
 /**
@@ -106,9 +104,8 @@ export async function runJourneys(files: Record<string, () => Promise<unknown>>)
       let browser: Browser;
       beforeAll(async () => {
         browser = await (launch as () => Promise<Browser>)();
-        const probe = { reportConsole: !browser.seesConsole, withoutStorage: false };
-        const proxy = await startJourneyProxy(upstreamPort, SITE_PORT, probe);
-        run = { engine, proxy, inbox: `http://127.0.0.1:${upstreamPort}/inbox` };
+        const proxy = await startJourneyProxy(upstreamPort, SITE_PORT);
+        run = { engine, proxy };
         console.log(`${engine}: ${browser.version}`);
       });
       afterAll(async () => {
@@ -117,17 +114,16 @@ export async function runJourneys(files: Record<string, () => Promise<unknown>>)
       });
       for (const [file, declared] of journeys) {
         describe(file, () => {
-          for (const { name, steps, system } of declared) it(name, () => walk(browser, steps, system));
+          for (const { name, steps, darkAndStill } of declared) it(name, () => walk(browser, steps, darkAndStill));
         });
       }
     });
   }
 }
 
-async function walk(browser: Browser, steps: Steps, system?: SystemSettings) {
+async function walk(browser: Browser, steps: Steps, darkAndStill: boolean) {
   const { proxy } = run;
-  const probe = { ...proxy.probe };
-  const tab = asVisitor(await browser.open(system));
+  const tab = asVisitor(await browser.open(darkAndStill));
   try {
     await steps(tab, run);
     // Nothing left on its way, a request the engine gave up on while it was held included.
@@ -136,7 +132,7 @@ async function walk(browser: Browser, steps: Steps, system?: SystemSettings) {
     const reported = await tab.evaluate(() => sessionStorage.getItem('journeyReports')?.split('\n').filter(Boolean));
     expect([...tab.engineErrors(), ...(reported ?? [])], 'errors on the pages').toEqual([]);
   } finally {
-    Object.assign(proxy, { probe, slowPages: null });
+    Object.assign(proxy, { withoutStorage: false, slowPages: null });
     await tab.close();
   }
 }
@@ -149,14 +145,13 @@ async function walk(browser: Browser, steps: Steps, system?: SystemSettings) {
  */
 function asVisitor(tab: EngineTab): Tab {
   // Islands not hydrated yet that will without anything more happening: those in view that wait to
-  // be seen (`client:visible`, or `client:deferred="visible"`, the contact form), and any that
-  // hydrate whatever the visitor does. Those that wait to be reached for (the header's) wait.
+  // be seen (`client:visible`, or `client:deferred="visible"`, the contact form). Those that wait to
+  // be reached for (the header's) wait.
   const pendingIslandsInView = () =>
     [...document.querySelectorAll('astro-island[ssr]')]
       .filter((island) => {
         const { value } = JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: unknown };
-        if (value === 'intent') return false;
-        if (island.getAttribute('client') !== 'visible' && value !== 'visible') return true;
+        if (island.getAttribute('client') !== 'visible' && value !== 'visible') return false;
         // An island is `display: contents`: its content has the box.
         const box = island.firstElementChild?.getBoundingClientRect();
         return !!box && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
@@ -197,7 +192,9 @@ function asVisitor(tab: EngineTab): Tab {
     },
     async traverse(direction) {
       await finishLoading();
-      await tab.traverse(direction);
+      // Through the page's own history, once the script that asks has returned: Puppeteer's own step
+      // waits for a load event, which a page restored from the back/forward cache never fires over BiDi.
+      await tab.evaluate((delta) => void setTimeout(() => history.go(delta)), direction === 'back' ? -1 : 1);
     },
     async click(selector) {
       // In view first, so what scrolling into view wakes up (an island) loads before the click leaves the page.
@@ -249,54 +246,29 @@ export async function reachFor(tab: Tab, island: string) {
 }
 
 /**
- * A visitor quicker than the page: opens `path` with the code of `island` (its component's name, as
+ * A visitor quicker than the page: opens `/` with the code of `island` (its component's name, as
  * `ThemeToggle`) held back by the proxy and checks the island is still the server's HTML; runs
- * `meanwhile` (a tap, and what it must have done already); then lets the code through and, unless
- * the tap `leadsAway` to another page, waits for the island to hydrate. The journey then checks what
- * must hold after hydration, such as nothing having happened twice.
+ * `meanwhile` (a tap, and what it must have done already); then lets the code through and waits for
+ * the island to hydrate. The journey then checks what must hold after hydration, such as nothing
+ * having happened twice.
  *
  * It must be the tab's first page: a page with the code in its cache would not wait for it. An
- * island that hydrates once visible must not be in view before the page has loaded (open the page at
- * its top, at a `size` where it is below the fold even before the web fonts have come; the tap
- * scrolls): Firefox and WebKit hold the load event for a module on its way.
+ * island that hydrates once visible must not be in view before the page has loaded (`/` opens at its
+ * top, on a desktop, where the islands below the header are below the fold even before the web fonts
+ * have come; the tap scrolls): Firefox and WebKit hold the load event for a module on its way.
  */
-export async function beforeHydration(
-  tab: Tab,
-  path: string,
-  island: string,
-  meanwhile: () => Promise<unknown>,
-  { size = DESKTOP, leadsAway = false } = {},
-) {
+export async function beforeHydration(tab: Tab, island: string, meanwhile: () => Promise<unknown>) {
   const release = run.proxy.hold(new RegExp(`^/_astro/${island}\\.[^/]*\\.js$`));
   try {
-    await open(tab, path, { size, reach: false });
+    await open(tab, '/', { reach: false });
     const unhydrated = element(tab, `${islandElement(island)}[ssr]`);
     expect(await unhydrated.count(), `${island} before its code arrives`).toBeGreaterThan(0);
     await meanwhile();
   } finally {
     release();
   }
-  if (!leadsAway) await hydrated(tab, island);
+  await hydrated(tab, island);
 }
-
-/** The theme as a visitor meets it: dark or not, the choice stored, the toggle's name and its icons. */
-export const theme = (tab: Tab) =>
-  tab.evaluate((toggle) => {
-    const shown = (element: Element) => getComputedStyle(element).display !== 'none';
-    let stored: string | null = 'throws';
-    try {
-      stored = localStorage.getItem('theme');
-    } catch {
-      // As storage that is disabled does.
-    }
-    return {
-      dark: document.documentElement.classList.contains('dark'),
-      stored,
-      label: [...document.querySelectorAll(`${toggle} .sr-only`)].filter(shown).map((label) => label.textContent),
-      /** The moon (offering dark) and the sun (offering light). */
-      icons: [...document.querySelectorAll(`${toggle} svg`)].map(shown),
-    };
-  }, themeToggle);
 
 // Questions the journeys ask of a page, each one `evaluate` away, so they read the same in every
 // engine. A journey waits for a state with `expect.poll(() => question).toBe(…)`.
@@ -305,7 +277,6 @@ export const theme = (tab: Tab) =>
 export const element = (tab: Tab, selector: string) => ({
   attribute: (name: string) =>
     tab.evaluate((target, key) => document.querySelector(target)?.getAttribute(key) ?? null, selector, name),
-  text: () => tab.evaluate((target) => document.querySelector(target)?.textContent.trim() ?? null, selector),
   count: () => tab.evaluate((target) => document.querySelectorAll(target).length, selector),
   focused: () => tab.evaluate((target) => document.activeElement?.matches(target) ?? false, selector),
 });
@@ -314,36 +285,22 @@ export const hydrated = (tab: Tab, island: string) =>
   expect.poll(() => element(tab, hydratedIsland(island)).count(), { message: `${island} hydrated` }).toBeGreaterThan(0);
 
 /**
- * Marks the page the tab shows, before it is left: a page the back/forward cache restores still
- * carries the mark and has heard `pageshow` with `persisted`; a page loaded anew has neither.
- */
-export const markPage = (tab: Tab) =>
-  tab.evaluate(() => {
-    const page = window as unknown as { __journeyMark?: { persisted: boolean } };
-    page.__journeyMark = { persisted: false };
-    addEventListener('pageshow', (event) => {
-      if (page.__journeyMark) page.__journeyMark.persisted = event.persisted;
-    });
-  });
-
-/**
- * Goes back or forward to `path`, which must be shown from the back/forward cache; if it was loaded
- * anew, in Chromium, the failure says why it was not restored (the navigation's `notRestoredReasons`).
+ * Goes back or forward to `path`, which must be shown from the back/forward cache (the page probe
+ * notes it); if it was loaded anew, in Chromium, the failure says why it was not restored (the
+ * navigation's `notRestoredReasons`).
  */
 export async function restoredBy(tab: Tab, direction: 'back' | 'forward', path: string) {
   await tab.traverse(direction);
   await arrivedAt(tab, path);
   const cameBack = await tab.evaluate(() => {
-    const mark = (window as unknown as { __journeyMark?: { persisted: boolean } }).__journeyMark;
     type Reasons = { reasons?: { reason: string }[] | null; children?: Reasons[] | null } | null;
-    const [navigation] = performance.getEntriesByType('navigation') as (PerformanceEntry & {
-      notRestoredReasons?: Reasons;
-    })[];
+    const [navigation] = performance.getEntriesByType('navigation') as { notRestoredReasons?: Reasons }[];
     const why = (node: Reasons): string[] => [
       ...(node?.reasons ?? []).map((each) => each.reason),
       ...(node?.children ?? []).flatMap(why),
     ];
-    return mark?.persisted ? 'restored' : `loaded anew: ${why(navigation.notRestoredReasons ?? null).join(', ')}`;
+    const { __journeyRestored } = window as unknown as { __journeyRestored?: boolean };
+    return __journeyRestored ? 'restored' : `loaded anew: ${why(navigation.notRestoredReasons ?? null).join(', ')}`;
   });
   expect(cameBack, `${direction} to ${path}`).toBe('restored');
 }

@@ -4,14 +4,6 @@ import { createServer, request as forwardRequest, type IncomingMessage, type Ser
 import { text } from 'node:stream/consumers';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** What the page probe (page-probe.js) does besides recording frames. */
-export interface ProbeOptions {
-  /** Report console errors, uncaught errors and failed loads: for engines whose driver cannot see the console. */
-  reportConsole: boolean;
-  /** Make `localStorage` throw, as a browser does whose storage is disabled. */
-  withoutStorage: boolean;
-}
-
 /** One frame as the probe saw it before it was painted. */
 export interface ProbeFrame {
   time: number;
@@ -28,6 +20,7 @@ const PROBE_PATH = '/__journeys/probe.js';
 /** No request for this long counts as the page having loaded what it asked for. */
 const QUIET_MS = 100;
 const SETTLE_TIMEOUT_MS = 10_000;
+const SLOW_LINE_PAUSE_MS = 400;
 const probeSource = readFileSync(new URL('./page-probe.js', import.meta.url), 'utf-8');
 
 export const closeServer = (server: ReturnType<typeof createServer>) =>
@@ -47,18 +40,18 @@ export const closeServer = (server: ReturnType<typeof createServer>) =>
  * the contact form posts to its inbox there, and the inbox takes a send only from a page of its own
  * site, a loopback origin on that same port. A proxy on a port of its own would be another site.
  */
-export async function startJourneyProxy(upstreamPort: number, port: number, probe: ProbeOptions) {
+export async function startJourneyProxy(upstreamPort: number, port: number) {
   const holds = new Set<{ pattern: RegExp } & PromiseWithResolvers<undefined>>();
   /** Requests forwarded and not yet answered in full. */
   const pending = new Set<IncomingMessage>();
 
   const proxy = {
     origin: `http://localhost:${port}`,
-    /** Changed options apply to the next page loaded. */
-    probe: { ...probe },
+    /** Whether the probe makes `localStorage` throw, as where storage is disabled, from the next page on. */
+    withoutStorage: false,
     responses: [] as { path: string; status: number; range?: string | undefined; contentRange?: string | undefined }[],
-    /** While set, every page is sent in two parts: up to the end of `after`'s first match, then `pauseMs` later the rest. */
-    slowPages: null as { after: RegExp; pauseMs: number } | null,
+    /** While set, a page comes in two parts: up to the end of this match, and SLOW_LINE_PAUSE_MS later the rest. */
+    slowPages: null as RegExp | null,
     holding: () => holds.size > 0,
     /**
      * Holds back every request whose path matches until the returned function is called: a page
@@ -103,15 +96,11 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
       response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
       return void response.end(probeSource);
     }
-    // Heard from the start: a request held back may be given up meanwhile (Firefox gives up a
-    // module's when a tap leaves the page), and then it is answered to no one.
-    const engine = { gaveUp: false };
-    response.once('close', () => {
-      engine.gaveUp = true;
-      pending.delete(request);
-    });
+    response.once('close', () => pending.delete(request));
     for (const hold of holds) if (hold.pattern.test(path)) await hold.promise;
-    if (engine.gaveUp) return;
+    // A request held back may have been given up meanwhile, its connection closed (Firefox gives up a
+    // module's when a tap leaves the page): it is answered to no one.
+    if (request.socket.destroyed) return;
     // A clip streams for as long as the engine buffers it: it never counts as the page still loading.
     if (!path.startsWith('/videos/')) pending.add(request);
 
@@ -127,18 +116,18 @@ export async function startJourneyProxy(upstreamPort: number, port: number, prob
       response.writeHead(status, answer.headers);
       return void answer.pipe(response);
     }
-    const on = Object.entries(proxy.probe).flatMap(([option, value]) => (value ? [option] : []));
+    const withoutStorage = proxy.withoutStorage ? ' data-without-storage' : '';
     const page = (await text(answer)).replace(
       /<head[^>]*>/,
-      (head) => `${head}<script src="${PROBE_PATH}" data-on="${on.join(' ')}"></script>`,
+      (head) => `${head}<script src="${PROBE_PATH}"${withoutStorage}></script>`,
     );
     // Over a slow line, the engine gets the page up to the cut, renders what it has, and the rest arrives later.
     const slowly = proxy.slowPages;
-    const cut = slowly?.after.exec(page);
+    const cut = slowly?.exec(page);
     const end = cut ? cut.index + cut[0].length : page.length;
     const { 'content-length': _length, ...streamed } = answer.headers;
     response.writeHead(status, streamed).write(page.slice(0, end));
-    if (slowly) await sleep(slowly.pauseMs);
+    if (slowly) await sleep(SLOW_LINE_PAUSE_MS);
     response.end(page.slice(end));
   }
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));

@@ -2,53 +2,48 @@
 /**
  * Runs first in every page the journeys open (the journey proxy puts it at the top of <head>), before
  * any script of the site. It notes what went wrong on the page in the tab's session storage, which
- * every page of the site in the tab shares, for the harness to read when the journey ends; and it
- * records where the page's first parts stood in each frame while the page loaded. It changes nothing on the page, except that it can make `localStorage` throw, as a
- * browser does whose storage is disabled.
+ * every page of the site in the tab shares, for the harness to read when the journey ends; it notes
+ * whether the back/forward cache restored the page; and it records where the page's first parts
+ * stood in each frame while the page loaded. It changes nothing on the page, except that it can make
+ * `localStorage` throw, as a browser does whose storage is disabled.
  */
 (() => {
-  const script = /** @type {HTMLScriptElement} */ (document.currentScript);
-  /** The options that are on (see journey-proxy.ts › ProbeOptions). */
-  const on = (script.dataset.on ?? '').split(' ');
-
   /** One line each. @param {string} kind @param {string} message */
   const report = (kind, message) => {
     const line = `${kind} on ${location.pathname}: ${message}`.replaceAll('\n', ' ');
     sessionStorage.setItem('journeyReports', `${sessionStorage.getItem('journeyReports') ?? ''}${line}\n`);
   };
 
-  // An engine that shows a page's own console to the driver (Firefox) has these reported by the
-  // engine itself, with the messages the engine writes; the others (WebKitGTK) only through here.
+  // In every engine, as WebKitGTK's driver cannot see the page's console; Puppeteer's engines also
+  // report what the engine itself writes there.
   document.addEventListener('securitypolicyviolation', (event) =>
     report('csp', `${event.effectiveDirective} blocked ${event.blockedURI || 'an inline resource'}`),
   );
-  if (on.includes('reportConsole')) {
-    addEventListener(
-      'error',
-      (event) => {
-        const target = event.target;
-        if (target instanceof HTMLElement) {
-          const source = target.getAttribute('src') ?? target.getAttribute('href') ?? target.localName;
-          report('console.error', `Failed to load ${source}`);
-        } else report('pageerror', event.message);
-      },
-      // Load failures of elements do not bubble; only a listener that captures hears them.
-      true,
-    );
-    addEventListener('unhandledrejection', (event) =>
-      report('pageerror', `Unhandled rejection: ${String(event.reason)}`),
-    );
-    const consoleError = console.error;
-    console.error = (...args) => {
-      report(
-        'console.error',
-        args.map((arg) => (typeof arg === 'object' ? JSON.stringify(arg) : String(arg))).join(' '),
-      );
-      consoleError.apply(console, args);
-    };
-  }
+  addEventListener(
+    'error',
+    (event) => {
+      const target = event.target;
+      if (target instanceof HTMLElement) {
+        const source = target.getAttribute('src') ?? target.getAttribute('href') ?? target.localName;
+        report('console.error', `Failed to load ${source}`);
+      } else report('pageerror', event.message);
+    },
+    // Load failures of elements do not bubble; only a listener that captures hears them.
+    true,
+  );
+  addEventListener('unhandledrejection', (event) =>
+    report('pageerror', `Unhandled rejection: ${String(event.reason)}`),
+  );
+  const consoleError = console.error;
+  console.error = (...args) => {
+    report('console.error', args.map((arg) => (typeof arg === 'object' ? JSON.stringify(arg) : String(arg))).join(' '));
+    consoleError.apply(console, args);
+  };
 
-  if (on.includes('withoutStorage')) {
+  // Whether the page was last shown from the back/forward cache (a page loaded anew runs this again).
+  addEventListener('pageshow', (event) => Object.assign(window, { __journeyRestored: event.persisted }));
+
+  if (document.currentScript?.hasAttribute('data-without-storage')) {
     Object.defineProperty(window, 'localStorage', {
       get() {
         throw new DOMException('The operation is insecure.', 'SecurityError');

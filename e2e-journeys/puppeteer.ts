@@ -1,20 +1,13 @@
 import puppeteer, { type Browser as Puppeteer, type LaunchOptions } from 'puppeteer-core';
 import { executable, onPath } from '../deploy/servers';
-import {
-  defaultSystem,
-  findChromium,
-  quietChromium,
-  type Browser,
-  type EngineTab,
-  type SystemSettings,
-} from './engines';
+import { findChromium, quietChromium, type Browser, type EngineTab } from './engines';
 
 /**
  * Chromium over CDP and Firefox over WebDriver BiDi, both driven by puppeteer-core (already in the
  * lock file through Lighthouse). Playwright 1.65 cannot drive Firefox ESR 153: it sends every new
  * page a BiDi command that ESR does not know (`emulation.setMediaFeaturesOverride`). Firefox's colour
- * scheme and reduced motion are therefore preferences, set when a browser starts, so each set of
- * system settings gets a Firefox of its own; Chromium emulates them per page.
+ * scheme and reduced motion are therefore preferences, set when a browser starts, so each system
+ * (light and moving, dark and still) gets a Firefox of its own; Chromium emulates them per page.
  */
 
 /** Firefox's pointer capability bits: a fine pointer that can hover, as a mouse. */
@@ -22,15 +15,15 @@ const FINE_POINTER_THAT_HOVERS = 0b110;
 /** A command that never returns fails within a journey's time, naming the command. */
 const PROTOCOL_TIMEOUT_MS = 30_000;
 
-const firefoxOptions = (system: SystemSettings): LaunchOptions => ({
+const firefoxOptions = (darkAndStill: boolean): LaunchOptions => ({
   browser: 'firefox',
   extraPrefsFirefox: {
     // Headless Firefox reports no pointer that can hover, and the project cards play on hover.
     'ui.primaryPointerCapabilities': FINE_POINTER_THAT_HOVERS,
     'ui.allPointerCapabilities': FINE_POINTER_THAT_HOVERS,
     // 0: dark, 1: light.
-    'layout.css.prefers-color-scheme.content-override': system.colorScheme === 'dark' ? 0 : 1,
-    'ui.prefersReducedMotion': system.reducedMotion ? 1 : 0,
+    'layout.css.prefers-color-scheme.content-override': darkAndStill ? 0 : 1,
+    'ui.prefersReducedMotion': darkAndStill ? 1 : 0,
   },
 });
 
@@ -60,29 +53,28 @@ export function findPuppeteerEngine(engine: 'Chromium' | 'Firefox') {
 }
 
 async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executablePath: string): Promise<Browser> {
-  const browsers = new Map<string, Promise<Puppeteer>>();
-  const browserFor = (system: SystemSettings) => {
-    const key = engine === 'Firefox' ? JSON.stringify(system) : '';
-    const options = engine === 'Firefox' ? firefoxOptions(system) : chromiumOptions;
+  const browsers = new Map<boolean, Promise<Puppeteer>>();
+  const browserFor = (darkAndStill: boolean) => {
+    const key = engine === 'Firefox' && darkAndStill;
+    const options = engine === 'Firefox' ? firefoxOptions(darkAndStill) : chromiumOptions;
     const browser =
       browsers.get(key) ??
       puppeteer.launch({ ...options, executablePath, headless: true, protocolTimeout: PROTOCOL_TIMEOUT_MS });
     browsers.set(key, browser);
     return browser;
   };
-  const version = (await (await browserFor(defaultSystem)).version()).replace(/^\D*\//, '');
+  const version = (await (await browserFor(false)).version()).replace(/^\D*\//, '');
 
   return {
     version: `${engine} ${version} (${executablePath})`,
-    seesConsole: true,
-    async open(system = defaultSystem) {
+    async open(darkAndStill) {
       // A context of its own: storage and cache start empty, as for a new visitor.
-      const context = await (await browserFor(system)).createBrowserContext();
+      const context = await (await browserFor(darkAndStill)).createBrowserContext();
       const page = await context.newPage();
       if (engine === 'Chromium') {
         await page.emulateMediaFeatures([
-          { name: 'prefers-color-scheme', value: system.colorScheme },
-          { name: 'prefers-reduced-motion', value: system.reducedMotion ? 'reduce' : 'no-preference' },
+          { name: 'prefers-color-scheme', value: darkAndStill ? 'dark' : 'light' },
+          { name: 'prefers-reduced-motion', value: darkAndStill ? 'reduce' : 'no-preference' },
         ]);
       }
       const errors: string[] = [];
@@ -95,10 +87,6 @@ async function launchPuppeteer(engine: 'Chromium' | 'Firefox', executablePath: s
 
       return {
         goto: (url) => page.goto(url, { waitUntil: 'load' }),
-        // Through the page's own history: Puppeteer's own step waits for a load event, which a page
-        // restored from the back/forward cache never fires over WebDriver BiDi.
-        traverse: (direction) =>
-          page.evaluate((delta) => void setTimeout(() => history.go(delta)), direction === 'back' ? -1 : 1),
         // Sent as source text either way; puppeteer's types would turn element arguments into handles.
         evaluate: (fn, ...args) => page.evaluate(fn as (...params: unknown[]) => unknown, ...args) as never,
         setViewport: (width, height) => page.setViewport({ width, height }),

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { executable, freePort, onPath, startProgram, type Program } from '../deploy/servers';
-import { defaultSystem, type Browser, type EngineTab, type SystemSettings } from './engines';
+import { executable, freePort, onPath, startProgram } from '../deploy/servers';
+import type { Browser, EngineTab } from './engines';
 
 /**
  * WebKitGTK, the engine of Safari, through its W3C WebDriver server and the MiniBrowser it starts.
@@ -26,7 +26,6 @@ const keyCodes = { Enter: '\uE007', Escape: '\uE00C', Space: '\uE00D', Tab: '\uE
 
 type Method = 'GET' | 'POST' | 'DELETE';
 type WebKitInstall = Record<'driver' | 'miniBrowser' | 'xvfbRun', string>;
-type Driver = Program & { url: string };
 
 async function command<Result>(url: string, method: Method, body?: unknown): Promise<Result> {
   const where = `WebDriver ${method} ${new URL(url).pathname}`;
@@ -44,7 +43,7 @@ async function command<Result>(url: string, method: Method, body?: unknown): Pro
 }
 
 /** A WebKitWebDriver on its own virtual display, with GTK's animations on or off. */
-async function startDriver(install: WebKitInstall, reducedMotion: boolean): Promise<Driver> {
+async function startDriver(install: WebKitInstall, reducedMotion: boolean) {
   // WebKitGTK answers prefers-reduced-motion from GTK's animation setting.
   const configHome = resolve(`test-results/engines/webkit-${reducedMotion ? 'still' : 'moving'}`);
   mkdirSync(`${configHome}/gtk-3.0`, { recursive: true });
@@ -59,17 +58,6 @@ async function startDriver(install: WebKitInstall, reducedMotion: boolean): Prom
   );
   return { ...program, url };
 }
-
-const capabilities = (install: WebKitInstall, system: SystemSettings) => ({
-  browserName: 'MiniBrowser',
-  timeouts: { pageLoad: PAGE_LOAD_TIMEOUT_MS, script: PAGE_LOAD_TIMEOUT_MS },
-  'webkitgtk:browserOptions': {
-    binary: install.miniBrowser,
-    // Full screen hides MiniBrowser's toolbar, which otherwise keeps the window at least ~450 px
-    // wide: the window is then the viewport, and a phone's 390 px fit.
-    args: ['--automation', '--full-screen', ...(system.colorScheme === 'dark' ? ['--dark-mode'] : [])],
-  },
-});
 
 /** Debian puts MiniBrowser under the architecture's library folder, e.g. /usr/lib/x86_64-linux-gnu/. */
 function findMiniBrowser() {
@@ -86,18 +74,27 @@ export function findWebKit() {
 
 async function launchWebKit(install: WebKitInstall): Promise<Browser> {
   /** A driver for each setting of motion, started when first needed. */
-  const drivers = new Map<boolean, Promise<Driver>>();
-  const newSession = async (system: SystemSettings) => {
-    const still = system.reducedMotion;
+  const drivers = new Map<boolean, ReturnType<typeof startDriver>>();
+  const newSession = async (darkAndStill: boolean) => {
     for (let again = true; ; again = false) {
-      const driver = drivers.get(still) ?? startDriver(install, still);
-      drivers.set(still, driver);
+      const driver = drivers.get(darkAndStill) ?? startDriver(install, darkAndStill);
+      drivers.set(darkAndStill, driver);
       try {
         const { url } = await driver;
+        const alwaysMatch = {
+          browserName: 'MiniBrowser',
+          timeouts: { pageLoad: PAGE_LOAD_TIMEOUT_MS, script: PAGE_LOAD_TIMEOUT_MS },
+          'webkitgtk:browserOptions': {
+            binary: install.miniBrowser,
+            // Full screen hides MiniBrowser's toolbar, which otherwise keeps the window at least ~450 px
+            // wide: the window is then the viewport, and a phone's 390 px fit.
+            args: ['--automation', '--full-screen', ...(darkAndStill ? ['--dark-mode'] : [])],
+          },
+        };
         const created = await command<{ sessionId: string; capabilities: { browserVersion: string } }>(
           `${url}/session`,
           'POST',
-          { capabilities: { alwaysMatch: capabilities(install, system) } },
+          { capabilities: { alwaysMatch } },
         );
         const call = <Result = unknown>(method: Method, path: string, body?: unknown) =>
           command<Result>(`${url}/session/${created.sessionId}${path}`, method, body);
@@ -107,20 +104,19 @@ async function launchWebKit(install: WebKitInstall): Promise<Browser> {
         // `xvfb-run -a` can choose the display another program is taking at that moment, and now and
         // then a MiniBrowser fails to reach its display ("cannot open display") while the driver
         // waits for it forever: once, a new driver on a new display.
-        drivers.delete(still);
+        drivers.delete(darkAndStill);
         await driver.then((started) => started.stop()).catch(() => undefined);
       }
     }
   };
-  const first = await newSession(defaultSystem);
+  const first = await newSession(false);
   await first.call('DELETE', '');
 
   return {
     version: `WebKitGTK ${first.version} (${install.miniBrowser})`,
-    seesConsole: false,
-    async open(system = defaultSystem) {
+    async open(darkAndStill) {
       // Each session is a new MiniBrowser with empty storage, as for a new visitor.
-      const { call } = await newSession(system);
+      const { call } = await newSession(darkAndStill);
       const actions = (type: 'pointer' | 'key', steps: object[]) =>
         call('POST', '/actions', {
           actions: [
@@ -133,7 +129,6 @@ async function launchWebKit(install: WebKitInstall): Promise<Browser> {
       ];
       return {
         goto: (url) => call('POST', '/url', { url }),
-        traverse: (direction) => call('POST', `/${direction}`, {}),
         // WebDriver waits for a promise the script returns, and reports its rejection as the command's error.
         evaluate: (fn, ...args) =>
           call<never>('POST', '/execute/sync', { script: `return (${fn.toString()}).apply(null, arguments);`, args }),

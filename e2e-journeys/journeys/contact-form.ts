@@ -1,16 +1,13 @@
 import agency from '../../src/content/agency.json' with { type: 'json' };
 import { localTemplates } from '../../local-inbox/env.ts';
-import { SEND_PATH } from '../../local-inbox/handler.ts';
+import { INBOX_PATH, SEND_PATH } from '../../local-inbox/handler.ts';
 import type { InboxMessage } from '../../local-inbox/inbox-page.ts';
 import { uniqueEmail } from '../../e2e/inbox-client';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expect } from 'vitest';
 import { defaultLocale } from '../../src/i18n/locales';
-import { getTranslator } from '../../src/i18n/translate';
-import { beforeHydration, element, hydrated, journey, NOTHING_HAPPENS_MS, open, type Tab } from '../harness';
+import { beforeHydration, element, expect, journey, NOTHING_HAPPENS_MS, open, t, type Tab } from '../harness';
 
 /** docs/behaviour.md › Contact form. */
-const t = getTranslator(defaultLocale);
 const submit = '[data-contact-form] button[type="submit"]';
 const fields = ['name', 'email', 'title', 'project'] as const;
 
@@ -38,9 +35,9 @@ const form = (tab: Tab) =>
     };
   });
 
-/** What the local inbox received from `email`, in the order it arrived. */
-const received = async (inbox: string, email: string) =>
-  ((await (await fetch(`${inbox}/messages`)).json()) as InboxMessage[]).filter(
+/** What the local inbox (on the site's origin) received from `email`, in the order it arrived. */
+const received = async ({ origin }: { origin: string }, email: string) =>
+  ((await (await fetch(`${origin}${INBOX_PATH}/messages`)).json()) as InboxMessage[]).filter(
     (sent) => sent.template_params.email === email,
   );
 
@@ -52,7 +49,7 @@ const heldSubmit = (tab: Tab) =>
     return [held, button && getComputedStyle(button).cursor];
   });
 
-journey('field errors, sending, success, and both e-mails in the inbox', async (tab, { engine, proxy, inbox }) => {
+journey('field errors, sending, success, and both e-mails in the inbox', async (tab, { engine, proxy }) => {
   const message = {
     name: 'Erika Mustermann',
     email: uniqueEmail(`journey-${engine}`),
@@ -60,8 +57,7 @@ journey('field errors, sending, success, and both e-mails in the inbox', async (
     project: 'Wir brauchen eine Speisekarte online.',
   };
   await open(tab, '/#contact');
-  await hydrated(tab, 'ContactForm');
-  // Once React runs the form, it checks the fields itself, in the page's language.
+  // Once React runs the form (hydrated), it checks the fields itself, in the page's language.
   await expect.poll(() => element(tab, '[data-contact-form]').attribute('data-hydrated')).toBe('true');
 
   await tab.click(submit);
@@ -86,7 +82,7 @@ journey('field errors, sending, success, and both e-mails in the inbox', async (
     await expect
       .poll(async () => (await form(tab)).button)
       .toEqual([t('contact.form.sending'), 'true', expect.stringMatching(/animate-pulse/)]);
-    expect(await received(inbox, message.email)).toEqual([]);
+    expect(await received(proxy, message.email)).toEqual([]);
   } finally {
     release();
   }
@@ -98,8 +94,8 @@ journey('field errors, sending, success, and both e-mails in the inbox', async (
   await expect.poll(async () => (await form(tab)).button[0]).toBe(t('contact.form.submit'));
   expect((await form(tab)).sends).toBe(2);
 
-  await expect.poll(async () => (await received(inbox, message.email)).length).toBe(2);
-  const [notification, autoReply] = await received(inbox, message.email);
+  await expect.poll(async () => (await received(proxy, message.email)).length).toBe(2);
+  const [notification, autoReply] = await received(proxy, message.email);
   expect(notification).toMatchObject({
     lib_version: '4.4.1',
     template_id: localTemplates.notification,
@@ -112,30 +108,30 @@ journey('field errors, sending, success, and both e-mails in the inbox', async (
 
 journey(
   'a submit before the form hydrates is held, visibly, and sent once when its code arrives',
-  async (tab, { engine, inbox }) => {
+  async (tab, { engine, proxy }) => {
     const email = uniqueEmail(`early-${engine}`);
     // The page opens at its top, so the form's code is asked for only when typing scrolls to it.
-    await beforeHydration(tab, '/', 'ContactForm', async () => {
+    await beforeHydration(tab, 'ContactForm', async () => {
       await tab.type('#contact-name', 'Erika Mustermann');
       await tab.type('#contact-email', email);
       await tab.type('#contact-title', 'Neue Website');
       await tab.click(submit);
       await expect.poll(() => heldSubmit(tab)).toEqual([true, 'progress']);
-      expect(await received(inbox, email)).toEqual([]);
+      expect(await received(proxy, email)).toEqual([]);
     });
     await expect.poll(async () => (await form(tab)).status).toBe(t('contact.form.success'));
     // The success shows once the agency has the message; the button is busy until the confirmation is out too.
     await expect.poll(() => heldSubmit(tab)).toEqual([false, 'pointer']);
-    await expect.poll(async () => (await received(inbox, email)).length).toBe(2);
+    await expect.poll(async () => (await received(proxy, email)).length).toBe(2);
     await sleep(NOTHING_HAPPENS_MS);
-    expect(await received(inbox, email)).toHaveLength(2);
+    expect(await received(proxy, email)).toHaveLength(2);
   },
 );
 
 journey(
   "an empty form's submit before it hydrates gets the form's own field errors when its code arrives",
   async (tab) => {
-    await beforeHydration(tab, '/', 'ContactForm', async () => {
+    await beforeHydration(tab, 'ContactForm', async () => {
       await tab.click(submit);
       await expect.poll(() => heldSubmit(tab)).toEqual([true, 'progress']);
     });

@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import projects from '../../src/content/projects.json' with { type: 'json' };
-import { beforeHydration, darkAndStill, expect, hydrated, journey, NOTHING_HAPPENS_MS, open } from '../harness';
-import type { Run, Tab } from '../harness';
+import { beforeHydration, expect, hydrated, journey, NOTHING_HAPPENS_MS, open, type Run, type Tab } from '../harness';
 
 /** docs/behaviour.md › Projects: one card with a clip, one without. */
 const [card, stillCard] = [true, false].map((clip) => {
@@ -80,7 +79,7 @@ journey(
 );
 
 journey('a pointer that reached the card before the card came to life still starts its video', async (tab) => {
-  await beforeHydration(tab, '/', 'ProjectVideo', () => tab.hover(card));
+  await beforeHydration(tab, 'ProjectVideo', () => tab.hover(card));
   await expect.poll(() => clipOf(tab, card), { timeout: VIDEO_START_TIMEOUT_MS }).toMatchObject({ video: playing });
 });
 
@@ -94,5 +93,5 @@ journey(
     expect(await clipOf(tab, card)).toEqual(noClip);
     expect(clips()).toEqual([]);
   },
-  { system: darkAndStill },
+  { darkAndStill: true },
 );

@@ -1,9 +1,8 @@
 import team from '../../src/content/team.json' with { type: 'json' };
-import { expect } from 'vitest';
 import { locales } from '../../src/i18n/locales';
 import { localizedPath } from '../../src/i18n/paths';
 import { getTranslator } from '../../src/i18n/translate';
-import { element, journey, open, PHONE, t, type Tab } from '../harness';
+import { element, expect, journey, open, PHONE, t, type Tab } from '../harness';
 
 /** docs/behaviour.md › Team. What each dialog says is its snapshot's (e2e/snapshots.spec.ts). */
 const photo = (words: typeof t, name: string) => `button[aria-label="${words('about.openProfile', { name })}"]`;
@@ -39,8 +38,28 @@ async function step(tab: Tab, action: Promise<unknown>, expected: object) {
 }
 
 journey(
-  'a photo opens the member, by mouse or keyboard; Escape, the close button or the backdrop close it and focus returns',
+  'from the first moments, no island: a photo opens the member, by mouse or keyboard; Escape, the close button or the backdrop close it, focus returns; one dialog at a time; every member in every language',
   async (tab) => {
+    const [first, second] = team as [(typeof team)[number], (typeof team)[number]];
+    // On a phone, at the page's top, with no island's code requested: the page's early answers alone.
+    await open(tab, '/', { size: PHONE, reach: false });
+    await step(tab, tab.click(photo(t, first.name)), opened(first.name));
+    await step(tab, tab.press('Escape'), closed(first.name));
+    for (const key of ['Enter', 'Space'] as const) {
+      await step(tab, tab.press(key), opened(first.name));
+      await step(tab, tab.press('Escape'), closed(first.name));
+    }
+    await step(tab, tab.press('Enter'), opened(first.name));
+    await step(tab, tab.click(closeButton()), closed(first.name));
+    await step(tab, tab.click(photo(t, second.name)), opened(second.name));
+    // A click inside the dialog leaves it open; one on the backdrop around it closes it.
+    await tab.click(`${openDialog} h3`);
+    expect(await dialog(tab)).toMatchObject({ open: true });
+    await step(tab, tab.pointer(5, 5, true), closed(second.name));
+    await step(tab, tab.click(photo(t, first.name)), opened(first.name));
+    expect(await element(tab, openDialog).count()).toBe(1);
+    await step(tab, tab.press('Escape'), closed(first.name));
+
     for (const locale of locales) {
       const words = getTranslator(locale);
       await open(tab, `${localizedPath('/', locale)}#about`);
@@ -49,37 +68,5 @@ journey(
         await step(tab, tab.click(closeButton(words)), closed(member.name, words));
       }
     }
-
-    const { name } = team[1];
-    await open(tab, '/#about');
-    await tab.evaluate((selector) => document.querySelector<HTMLElement>(selector)?.focus(), photo(t, name));
-    for (const key of ['Enter', 'Space'] as const) {
-      await step(tab, tab.press(key), opened(name));
-      await step(tab, tab.press('Escape'), closed(name));
-    }
-    await tab.press('Enter');
-    // A click inside the dialog leaves it open; one on the backdrop around it closes it.
-    await tab.click(`${openDialog} h3`);
-    expect(await dialog(tab)).toMatchObject({ open: true });
-    await step(tab, tab.pointer(5, 5, true), { open: false });
-  },
-);
-
-journey(
-  'a photo tapped as the page opens, before any island has hydrated, opens the member at once, and one dialog only',
-  async (tab) => {
-    const [first, second] = team as [(typeof team)[number], (typeof team)[number]];
-
-    // On a phone, at the page's top, with no island's code requested: the page's early answers alone.
-    await open(tab, '/', { size: PHONE, reach: false });
-    await step(tab, tab.click(photo(t, first.name)), opened(first.name));
-    await step(tab, tab.press('Escape'), closed(first.name));
-    await step(tab, tab.press('Enter'), opened(first.name));
-    await step(tab, tab.click(closeButton()), closed(first.name));
-    await step(tab, tab.click(photo(t, second.name)), opened(second.name));
-    await step(tab, tab.pointer(5, 5, true), closed(second.name));
-    await step(tab, tab.click(photo(t, first.name)), opened(first.name));
-    expect(await element(tab, openDialog).count()).toBe(1);
-    await step(tab, tab.press('Escape'), closed(first.name));
   },
 );

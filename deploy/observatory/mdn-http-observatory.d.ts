@@ -1,6 +1,6 @@
 /**
- * The part of @mdn/mdn-http-observatory 1.4.8 that scan.mjs (src/scanner/index.js) and grade.mjs
- * (the scanner's own modules, src/...) use, as the package's JSDoc types it: the package ships
+ * The part of @mdn/mdn-http-observatory 1.4.8 that observatory.ts uses (its scan, src/scanner/index.js,
+ * and the scanner's own modules, src/...), as the package's JSDoc types it: the package ships
  * JavaScript without types. Declared here so type checks pass whether or not it is installed.
  */
 declare module '@mdn/mdn-http-observatory' {
@@ -11,7 +11,7 @@ declare module '@mdn/mdn-http-observatory' {
 }
 
 declare module '@mdn/mdn-http-observatory/src/types.js' {
-  /** What the retriever gathers for a host; grade.mjs fills it from its own requests. */
+  /** What the retriever gathers for a host; observatoryGrade fills it from its own requests. */
   export class Requests {
     constructor(hostname: string);
     resources: { path: string | null };
