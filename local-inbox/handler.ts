@@ -76,14 +76,11 @@ export const FAILURE_RULE_PROBLEM =
  * A line of the inbox file that can be shown: what the handler writes. Anything else (a line cut
  * off by a crash, an edit by hand) is skipped and counted, never a reason to fail the whole inbox.
  */
-const isInboxMessage = (value: unknown): value is InboxMessage =>
-  z
-    .looseObject({
-      receivedAt: z.string(),
-      template_id: z.string(),
-      template_params: z.record(z.string(), z.unknown()),
-    })
-    .safeParse(value).success;
+const inboxLine = z.looseObject({
+  receivedAt: z.string(),
+  template_id: z.string(),
+  template_params: z.record(z.string(), z.unknown()),
+});
 
 function parseJson(line: string): unknown {
   try {
@@ -102,7 +99,7 @@ export function createInboxHandler({ inboxFile }: { inboxFile: string }) {
 
   const readInbox = async () => {
     const lines = (await readFile(inboxFile, 'utf-8').catch(() => '')).split('\n').filter((line) => line.trim());
-    const messages = lines.map(parseJson).filter(isInboxMessage);
+    const messages = lines.map(parseJson).filter((line): line is InboxMessage => inboxLine.safeParse(line).success);
     return { messages, unreadable: lines.length - messages.length };
   };
 
