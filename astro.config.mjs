@@ -58,9 +58,7 @@ export default defineConfig({
     schema: Object.fromEntries(
       emailJsSettings.map(({ name, required }) => [
         name,
-        required
-          ? envField.string({ context: 'client', access: 'public', min: 1 })
-          : envField.string({ context: 'client', access: 'public', optional: true }),
+        envField.string({ context: 'client', access: 'public', ...(required ? { min: 1 } : { optional: true }) }),
       ]),
     ),
   },

@@ -80,13 +80,15 @@ describe('agency facts in Markdown', () => {
       'de',
       '<p>Before.</p>\n<p>After.</p>',
     ],
-  ] as const)('fills %j in %s', async (markdown, locale, html) => {
-    expect(await render(markdown, locale)).toBe(html);
-  });
-
-  it('drops a part whose fact is false', async () => {
-    const noHosting = { ...facts, clientHosting: { offered: false } };
-    expect(await render(block('clientHosting.offered'), 'de', noHosting)).toBe('<p>Before.</p>\n<p>After.</p>');
+    // A part whose fact is false goes too.
+    [
+      block('clientHosting.offered'),
+      'de',
+      '<p>Before.</p>\n<p>After.</p>',
+      { ...facts, clientHosting: { offered: false } },
+    ],
+  ] as const)('fills %j in %s', async (markdown, locale, html, given?: object) => {
+    expect(await render(markdown, locale, given)).toBe(html);
   });
 
   it.each([

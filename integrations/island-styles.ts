@@ -13,10 +13,8 @@ const islandStyle = '<style>astro-island,astro-slot,astro-static-slot{display:co
 
 export function moveIslandStyleToHead(html: string): string {
   const head = html.indexOf('</head>');
-  const style = html.indexOf(islandStyle);
-  if (head < 0 || style < head) return html;
-  const withoutStyle = html.slice(0, style) + html.slice(style + islandStyle.length);
-  return withoutStyle.slice(0, head) + islandStyle + withoutStyle.slice(head);
+  if (head < 0 || html.indexOf(islandStyle) < head) return html;
+  return html.replace(islandStyle, '').replace('</head>', `${islandStyle}</head>`);
 }
 
 export function islandStyleInHead(): AstroIntegration {

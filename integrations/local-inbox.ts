@@ -9,16 +9,14 @@ import { PAGE_ORIGIN, readEmailJsEnv } from '../src/node/emailjs-settings.ts';
 import { createInboxHandler, INBOX_FILE, INBOX_PATH } from '../local-inbox/handler.ts';
 import { localInboxEnv } from '../local-inbox/env.ts';
 import { isPortTaken, portTakenMessage } from '../local-inbox/port.ts';
-
-/** The addresses that keep a dev server on this machine. */
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+import { LOOPBACK } from '../local-inbox/request-guard.ts';
 
 /**
  * The line the dev server prints when `--host` (or `server.host`) opens it, and with it the inbox,
  * to the network (`host` is Astro's `server.host`); undefined while it listens on this machine only.
  */
 export function exposedInboxWarning(host: string | boolean | undefined, port: number) {
-  if (!host || (typeof host === 'string' && LOCAL_HOSTS.has(host))) return undefined;
+  if (!host || (typeof host === 'string' && LOOPBACK.has(host))) return undefined;
   return (
     `⚠ THE LOCAL INBOX IS OPEN TO YOUR NETWORK: anyone who can reach this machine on port ${port} can read, ` +
     `send and delete contact messages at ${INBOX_PATH} (the "Network" addresses above). Leave out --host ` +

@@ -17,6 +17,7 @@
 import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
 import type { IncomingMessage as Request, ServerResponse as Response } from 'node:http';
 import { dirname } from 'node:path';
+import { z } from 'astro/zod';
 import { loadEmailTemplates } from '../src/emails/templates.ts';
 import { renderInboxPage, renderProblemPage, renderTemplatesPage, type InboxMessage } from './inbox-page.ts';
 import { refusal } from './request-guard.ts';
@@ -29,60 +30,44 @@ export const INBOX_FILE = '.inbox/messages.jsonl';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * A failure a test asks for:
- * - `status: 'drop'` closes the connection without an answer: the browser's network error.
- * - `status: 'hang'` never answers, like a stalled connection; the request ends when the browser gives up.
- * - An HTTP `status` is 400–599.
- * - `email` / `templateId` limit the rule to matching calls, so parallel tests do not meet each other's.
- * - `times`: how many matching calls it fails (1 unless given, at most 100).
+ * A failure a test asks for. One the inbox cannot apply (`null`, a status of "500", a rule without a
+ * status, a misspelt field) is refused, never kept to break later sends.
  */
-export interface FailureRule {
-  status: number | 'drop' | 'hang';
-  text?: string;
-  email?: string;
-  templateId?: string;
-  times?: number;
-}
-/** What validateSendRequest lets through. */
-export interface SendRequest {
-  lib_version?: unknown;
-  user_id: string;
-  service_id: string;
-  template_id: string;
-  template_params?: Record<string, unknown>;
-}
+const failureRule = z.strictObject({
+  /**
+   * An HTTP status of 400–599; `drop` closes the connection without an answer (the browser's network
+   * error); `hang` never answers, like a stalled connection: the request ends when the browser gives up.
+   */
+  status: z.union([z.int().min(400).max(599), z.literal(['drop', 'hang'])]),
+  text: z.string().optional(),
+  /** `email` / `templateId` limit the rule to matching calls, so parallel tests do not meet each other's. */
+  email: z.string().min(1).optional(),
+  templateId: z.string().min(1).optional(),
+  /** How many matching calls it fails: 1 unless given. */
+  times: z.int().min(1).max(100).optional(),
+});
+export type FailureRule = z.infer<typeof failureRule>;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A field the real API requires, refused as it refuses it. */
+const required = (field: string) => {
+  const error = `The ${field} parameter is required`;
+  return z.string({ error }).refine((value) => value.trim() !== '', { error });
+};
 
-/** Checks a send request the way the real API does; returns the reason it is refused, if it is. */
-function validateSendRequest(body: unknown) {
-  if (!isPlainObject(body)) return 'The request body must be a JSON object';
-  for (const field of ['user_id', 'service_id', 'template_id']) {
-    const value = body[field];
-    if (typeof value !== 'string' || value.trim() === '') return `The ${field} parameter is required`;
-  }
-  const params = body.template_params;
-  if (params !== undefined && !isPlainObject(params)) return 'The template_params parameter has to be an object';
-  return undefined;
-}
-
-const isWithin = (value: unknown, min: number, max: number) =>
-  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
-const isOptionalName = (value: unknown) => value === undefined || (typeof value === 'string' && value !== '');
-
-/**
- * Whether a test's failure rule is one the inbox can apply. One it cannot (`null`, a status of "500",
- * a rule without a status, a misspelt field) is refused, never kept to break later sends.
- */
-const isFailureRule = (rule: unknown): rule is FailureRule =>
-  isPlainObject(rule) &&
-  Object.keys(rule).every((key) => ['status', 'text', 'email', 'templateId', 'times'].includes(key)) &&
-  (rule.status === 'drop' || rule.status === 'hang' || isWithin(rule.status, 400, 599)) &&
-  (rule.text === undefined || typeof rule.text === 'string') &&
-  isOptionalName(rule.email) &&
-  isOptionalName(rule.templateId) &&
-  (rule.times === undefined || isWithin(rule.times, 1, 100));
+/** A send request as the real API checks it, each refusal with its reason. */
+const sendRequest = z.object(
+  {
+    lib_version: z.unknown(),
+    user_id: required('user_id'),
+    service_id: required('service_id'),
+    template_id: required('template_id'),
+    template_params: z
+      .record(z.string(), z.unknown(), { error: 'The template_params parameter has to be an object' })
+      .optional(),
+  },
+  { error: 'The request body must be a JSON object' },
+);
+export type SendRequest = z.infer<typeof sendRequest>;
 
 export const FAILURE_RULE_PROBLEM =
   'A failure rule is a JSON object { status: 400–599, "drop" or "hang", text?, email?, templateId?, times?: 1–100 }';
@@ -91,11 +76,11 @@ export const FAILURE_RULE_PROBLEM =
  * A line of the inbox file that can be shown: what the handler writes. Anything else (a line cut
  * off by a crash, an edit by hand) is skipped and counted, never a reason to fail the whole inbox.
  */
-const isInboxMessage = (value: unknown): value is InboxMessage =>
-  isPlainObject(value) &&
-  typeof value.receivedAt === 'string' &&
-  typeof value.template_id === 'string' &&
-  isPlainObject(value.template_params);
+const inboxLine = z.looseObject({
+  receivedAt: z.string(),
+  template_id: z.string(),
+  template_params: z.record(z.string(), z.unknown()),
+});
 
 function parseJson(line: string): unknown {
   try {
@@ -114,7 +99,7 @@ export function createInboxHandler({ inboxFile }: { inboxFile: string }) {
 
   const readInbox = async () => {
     const lines = (await readFile(inboxFile, 'utf-8').catch(() => '')).split('\n').filter((line) => line.trim());
-    const messages = lines.map(parseJson).filter(isInboxMessage);
+    const messages = lines.map(parseJson).filter((line): line is InboxMessage => inboxLine.safeParse(line).success);
     return { messages, unreadable: lines.length - messages.length };
   };
 
@@ -144,11 +129,11 @@ export function createInboxHandler({ inboxFile }: { inboxFile: string }) {
     if (request.method !== 'POST') return send(response, 405, 'Method Not Allowed');
     const body = await readJsonBody(request, response);
     if (body === undefined) return;
-    const problem = validateSendRequest(body);
-    if (problem) return send(response, 400, problem);
-    const { lib_version, user_id, service_id, template_id, template_params = {} } = body as SendRequest;
+    const parsed = sendRequest.safeParse(body);
+    if (!parsed.success) return send(response, 400, parsed.error.issues[0].message);
+    const { lib_version, user_id, service_id, template_id, template_params = {} } = parsed.data;
 
-    const failure = takeFailure(body as SendRequest);
+    const failure = takeFailure(parsed.data);
     if (failure?.status === 'hang') return;
     if (failure?.status === 'drop') return void request.socket.destroy();
     if (failure) return send(response, failure.status, failure.text ?? 'Internal Server Error');
@@ -176,10 +161,11 @@ export function createInboxHandler({ inboxFile }: { inboxFile: string }) {
     } else if (pathname === `${INBOX_PATH}/messages`) {
       send(response, 200, JSON.stringify((await readInbox()).messages), 'application/json');
     } else if (pathname === `${INBOX_PATH}/failures` && request.method === 'POST') {
-      const rule = await readJsonBody(request, response);
-      if (rule === undefined) return;
-      if (!isFailureRule(rule)) return send(response, 400, FAILURE_RULE_PROBLEM);
-      failures.push(rule);
+      const body = await readJsonBody(request, response);
+      if (body === undefined) return;
+      const rule = failureRule.safeParse(body);
+      if (!rule.success) return send(response, 400, FAILURE_RULE_PROBLEM);
+      failures.push(rule.data);
       send(response, 200, JSON.stringify(failures), 'application/json');
     } else if ([INBOX_PATH, `${INBOX_PATH}/`, `${INBOX_PATH}/templates`].includes(pathname)) {
       // Templates are read on every visit, so an edited template shows on the next reload, and a

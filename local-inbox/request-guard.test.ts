@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { isLocalHost, isOwnOrigin } from './request-guard.ts';
 import { exposedInboxWarning } from '../integrations/local-inbox';
 
@@ -30,15 +30,13 @@ it.each([
   expect(isOwnOrigin(origin, host)).toBe(own);
 });
 
-describe('the dev server’s inbox', () => {
-  it('says loudly when --host opens it to the network, and nothing while it stays on this machine', () => {
-    for (const host of [undefined, false, 'localhost', '127.0.0.1', '::1']) {
-      expect(exposedInboxWarning(host, 4321), String(host)).toBeUndefined();
-    }
-    for (const host of [true, '0.0.0.0', '192.168.1.20', '::']) {
-      expect(exposedInboxWarning(host, 4321), String(host)).toMatch(
-        /^⚠ THE LOCAL INBOX IS OPEN TO YOUR NETWORK: anyone who can reach this machine on port 4321 can read, send and delete contact messages at \/inbox/,
-      );
-    }
-  });
+it('the dev server’s inbox says loudly when --host opens it to the network, and nothing while it stays on this machine', () => {
+  for (const host of [undefined, false, 'localhost', '127.0.0.1', '::1']) {
+    expect(exposedInboxWarning(host, 4321), String(host)).toBeUndefined();
+  }
+  for (const host of [true, '0.0.0.0', '192.168.1.20', '::']) {
+    expect(exposedInboxWarning(host, 4321), String(host)).toMatch(
+      /^⚠ THE LOCAL INBOX IS OPEN TO YOUR NETWORK: anyone who can reach this machine on port 4321 can read, send and delete contact messages at \/inbox/,
+    );
+  }
 });

@@ -22,8 +22,11 @@ export function isLocalHost(host: string | undefined) {
   return isIP(hostname) !== 0 || hostname === 'localhost' || hostname.endsWith('.localhost');
 }
 
-/** This machine's own names: a built site opens as one and reaches the inbox as another. */
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+/**
+ * This machine's own names, as a URL (`[::1]`) or a server's `host` setting (`::1`) writes them: a
+ * built site opens as one and reaches the inbox as another; a dev server on one is on no network.
+ */
+export const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /**
  * Whether a browser request from the page at `origin` comes from the site the inbox at `host`

@@ -20,7 +20,6 @@ const contentTypes: Partial<Record<string, string>> = {
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.svg': 'image/svg+xml',
-  '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.webp': 'image/webp',
   '.avif': 'image/avif',

@@ -16,8 +16,6 @@ export type LegalPage = (typeof legalPages)[number];
 /** Every page by its path without a locale prefix: the landing page, then the legal pages. */
 export const pagePaths = ['/', ...legalPages.map((page) => `/${page}/` as const)] as const;
 
-export type PagePath = (typeof pagePaths)[number];
-
 /** Each page in each language, with the address it is served at (`/en/agb/`). */
 export const routes = pagePaths.flatMap((path) =>
   locales.map((locale) => ({ locale, path, url: `${routePrefix(locale)}${path}` })),

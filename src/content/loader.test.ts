@@ -18,37 +18,28 @@ async function load(contents: string, options: Omit<Parameters<typeof jsonFile>[
     parseData: ({ data }: { data: unknown }) => Promise.resolve(data),
   } as unknown as LoaderContext;
   await jsonFile({ path: 'data.json', ...options }).load(context);
-  return stored;
+  return [...stored.entries()];
 }
 
 describe('jsonFile loader', () => {
-  it('stores each entry under its id, without the id in its data', async () => {
-    const stored = await load('[{"id":"a","x":1},{"id":"b","x":2}]');
-    expect([...stored.entries()]).toEqual([
+  it('stores each entry under its id, without the id in its data, and a single object as one entry', async () => {
+    expect(await load('[{"id":"a","x":1},{"id":"b","x":2}]')).toEqual([
       ['a', { x: 1 }],
       ['b', { x: 2 }],
     ]);
+    expect(await load('{"name":"Uferlicht"}', { singleton: 'agency' })).toEqual([['agency', { name: 'Uferlicht' }]]);
   });
 
-  it('loads a single object as one entry', async () => {
-    expect([...(await load('{"name":"Uferlicht"}', { singleton: 'agency' })).entries()]).toEqual([
-      ['agency', { name: 'Uferlicht' }],
-    ]);
-  });
-
-  it('stops on a file that is not JSON, naming it', async () => {
-    await expect(load('[{"id": "a",}]')).rejects.toThrow(/^Content file data\.json could not be read: /);
-  });
-
-  it('stops on entries without an id', async () => {
-    await expect(load('[{"x":1}]')).rejects.toThrow(
-      'Content file data.json must hold a list of entries, each with an "id".',
-    );
-  });
-
-  it('stops when the list breaks its collection’s rule, saying which', async () => {
-    await expect(load('[{"id":"a"}]', { list: serviceList })).rejects.toThrow(
+  it.each([
+    ['a file that is not JSON, naming it', '[{"id": "a",}]', {}, /^Content file data\.json could not be read: /],
+    ['entries without ids', '[{"x":1}]', {}, 'Content file data.json must hold a list of entries, each with an "id".'],
+    [
+      'a list that breaks its collection’s rule, saying which',
+      '[{"id":"a"}]',
+      { list: serviceList },
       'Content file data.json breaks a rule of its collection:\n  (file): there are exactly six services',
-    );
+    ],
+  ])('stops on %s', async (_, contents, options, message) => {
+    await expect(load(contents, options)).rejects.toThrow(message);
   });
 });

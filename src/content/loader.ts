@@ -20,7 +20,8 @@ export function describeIssues(issues: readonly { path: readonly PropertyKey[]; 
 }
 
 /**
- * Loads a JSON content file. Unlike Astro's `file()` loader, which logs and carries on, a file that
+ * Loads a JSON content file; `getCollection` gives its entries in the order they are written in it,
+ * the order the agency chose. Unlike Astro's `file()` loader, which logs and carries on, a file that
  * is missing, is not valid JSON or breaks a list rule stops the build with the file's path, so bad
  * content can never ship silently. Entries are still validated by the collection's schema.
  */

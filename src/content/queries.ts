@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { getCollection, getEntry } from 'astro:content';
+import { getEntry } from 'astro:content';
 import type { Locale } from '../i18n/locales';
 import type { LegalPage } from '../routes';
 
@@ -11,12 +11,6 @@ export async function getAgency() {
 }
 
 export type Agency = Awaited<ReturnType<typeof getAgency>>;
-
-/** Collections come back in the order they are written in their file: the order the agency chose. */
-export const getTeam = () => getCollection('team');
-export const getFeatures = () => getCollection('features');
-export const getServices = () => getCollection('services');
-export const getProjects = () => getCollection('projects');
 
 export async function getLegalPage(locale: Locale, page: LegalPage) {
   const entry = await getEntry('legal', `${locale}/${page}`);

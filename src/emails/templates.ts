@@ -14,7 +14,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import agency from '../content/agency.json' with { type: 'json' };
-import { autoReplyEnvVariable, autoReplyTemplateFile, englishName, locales, type Locale } from '../i18n/locales.ts';
+import { autoReplyEnvVariable, autoReplyTemplateFile, locales, type Locale } from '../i18n/locales.ts';
 
 export type EmailTemplateName = 'notification' | `autoReply${Capitalize<Locale>}`;
 export interface EmailTemplateInfo {
@@ -69,7 +69,8 @@ export const emailTemplates: Record<EmailTemplateName, EmailTemplateInfo> = {
         envVariable: autoReplyEnvVariable(locale),
         params: autoReplyParams,
         shows: autoReplyShows,
-        recipient: `a visitor who wrote from a page in ${englishName(locale)}`,
+        // The language named in English ("German"), for the people who set the site up.
+        recipient: `a visitor who wrote from a page in ${new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale}`,
       };
       return [autoReplyTemplateName(locale), template];
     }),

@@ -1,13 +1,5 @@
-import {
-  closeOnBackdrop,
-  holdSubmit,
-  isAdopted,
-  isPlainClick,
-  openMemberDialog,
-  returnFocusToPhoto,
-  switchLanguage,
-  takeHeldSubmit,
-} from '../lib/controls';
+import { isLocale } from '../i18n/locales';
+import { HELD_SUBMIT_ATTRIBUTE, isAdopted, takeHeldSubmit } from '../lib/controls';
 import { toggleTheme } from '../lib/theme';
 
 /**
@@ -31,10 +23,10 @@ const CONTROLS = [THEME_TOGGLE, LANGUAGE_LINK, TEAM_PHOTO, TEAM_DIALOG, CONTACT_
 type Target = Partial<Pick<Element, 'closest' | 'matches'>> | null;
 
 /** Installs the early answers on a page; once, before the first island. */
-export function answerEarly(doc: Pick<Document, 'addEventListener'> = document): void {
-  doc.addEventListener('click', answerClick, { capture: true });
-  doc.addEventListener('close', answerClose, { capture: true });
-  doc.addEventListener('astro:hydration-error', answerHydrationError);
+export function answerEarly(): void {
+  document.addEventListener('click', answerClick, { capture: true });
+  document.addEventListener('close', answerClose, { capture: true });
+  document.addEventListener('astro:hydration-error', answerHydrationError);
 }
 
 /** Answers a click (a tap, Enter or Space) on a control whose island has not adopted it. */
@@ -44,30 +36,44 @@ export function answerClick(event: MouseEvent): void {
   if (control.matches(THEME_TOGGLE)) {
     toggleTheme();
   } else if (control.matches(LANGUAGE_LINK)) {
-    // A new tab or window stays the browser's, and so does a link to no language of the site.
-    if (!isPlainClick(event) || !switchLanguage(control as HTMLAnchorElement)) return;
+    const locale = control.getAttribute('data-language-link');
+    // A new tab, a window or a download (another button, a modifier) stays the browser's, and so
+    // does a link to no language of the site.
+    const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    if (!plain || !isLocale(locale)) return;
     event.preventDefault();
+    // docs/behaviour.md › Language: `languageChange` first, then the page in that language, at the
+    // section the visitor was reading.
+    dispatchEvent(new CustomEvent('languageChange', { detail: locale }));
+    location.assign((control as HTMLAnchorElement).href + location.hash);
   } else if (control.matches(TEAM_PHOTO)) {
-    openMemberDialog(control);
+    // The dialog the photo controls (`aria-controls`); its content is in the page.
+    const dialog = document.getElementById(control.getAttribute('aria-controls') ?? '') as HTMLDialogElement | null;
+    if (dialog && !dialog.open) dialog.showModal();
   } else if (control.matches(TEAM_DIALOG)) {
-    // Inside the dialog, links and the close button (a `method="dialog"` form) work by themselves.
+    // Inside the dialog, links and the close button (a `method="dialog"` form) work by themselves;
+    // a click on the dialog element itself landed on its backdrop (the content fills the box).
     if (event.target !== control) return;
-    closeOnBackdrop(control as HTMLDialogElement, event.target);
+    (control as HTMLDialogElement).close();
   } else {
     // No native submit (it would put the page's URL in the address bar and lose the text) and no
-    // browser bubble: the form's own checks and sending come with its code.
+    // browser bubble: the form's own checks and sending come with its code, which takes the submit
+    // held here over (`takeHeldSubmit`).
     event.preventDefault();
-    const form = control.closest<HTMLFormElement>(CONTACT_FORM);
-    if (form) holdSubmit(form);
+    control.closest(CONTACT_FORM)?.setAttribute(HELD_SUBMIT_ATTRIBUTE, '');
   }
   event.stopImmediatePropagation();
 }
 
-/** Returns focus to the photo when a member's dialog closes (Escape, the close button, the backdrop). */
-function answerClose(event: Event): void {
-  const dialog = event.target as Target;
+/**
+ * Returns focus to the photo when a member's dialog closes (Escape, the close button, the backdrop).
+ * The close event comes a task after the dialog closed: a dialog reopened by then (Escape, then
+ * Space at once) keeps the focus it has.
+ */
+export function answerClose(event: Event): void {
+  const dialog = event.target as (Pick<HTMLDialogElement, 'id' | 'open'> & Partial<Pick<Element, 'matches'>>) | null;
   if (!dialog?.matches?.(TEAM_DIALOG)) return;
-  returnFocusToPhoto(dialog as HTMLDialogElement);
+  if (!dialog.open) document.querySelector<HTMLElement>(`[aria-controls="${dialog.id}"]`)?.focus();
   event.stopImmediatePropagation();
 }
 

@@ -58,12 +58,6 @@ export const autoReplyTemplateFile = (locale: Locale) => `auto-reply.${locale}.h
 export const autoReplyEnvVariable = <L extends Locale>(locale: L) =>
   `PUBLIC_EMAILJS_AUTOREPLY_TEMPLATE_ID_${locale.toUpperCase() as Uppercase<L>}` as const;
 
-/**
- * The locale's language named in English ("German"), for the people who set the site up: README,
- * the inbox's template page.
- */
-export const englishName = (locale: Locale) => new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
-
 /** Astro's i18n settings (astro.config.mjs): the default language at the root, every other under its code. */
 export const astroI18n = () => ({
   defaultLocale,

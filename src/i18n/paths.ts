@@ -18,36 +18,20 @@ export const legalPageStaticPaths = () =>
     legalPages.map((page) => ({ params: { ...params, page }, props: { ...props, page } })),
   );
 
-/** Splits a pathname into its locale and the path that is the same in every language. */
-export function splitLocale(pathname: string): { locale: Locale; path: string } {
-  const [, first, ...rest] = pathname.split('/');
-  if (isLocale(first) && first !== defaultLocale) {
-    return { locale: first, path: `/${rest.join('/')}` };
-  }
-  return { locale: defaultLocale, path: pathname.startsWith('/') ? pathname : `/${pathname}` };
-}
-
 /**
  * The same page in `locale`: used by the language switch, the hreflang tags and every internal link,
  * so there is one place that knows how localized URLs look. Keeps query and hash.
  */
 export function localizedPath(pathname: string, locale: Locale): string {
-  const match = /^([^?#]*)(.*)$/.exec(pathname);
-  const [, pathPart = '/', suffix = ''] = match ?? [];
-  const { path } = splitLocale(pathPart);
-  return `${routePrefix(locale)}${path}${suffix}` || '/';
-}
-
-/** One entry of the language switch: a language and this page in it. */
-export interface LanguageLink {
-  locale: Locale;
-  href: string;
-  short: string;
-  name: string;
+  const [, pathPart = '/', suffix = ''] = /^([^?#]*)(.*)$/.exec(pathname) ?? [];
+  // The path that is the same in every language: without the prefix of a locale other than the default.
+  const [, first, ...rest] = pathPart.split('/');
+  const path = isLocale(first) && first !== defaultLocale ? `/${rest.join('/')}` : pathPart.replace(/^\/?/, '/');
+  return `${routePrefix(locale)}${path}${suffix}`;
 }
 
 /** What the language switch offers on the page at `path` (without prefix): every language, in order. */
-export function languageLinks(path: string): LanguageLink[] {
+export function languageLinks(path: string) {
   return locales.map((locale) => ({
     locale,
     href: localizedPath(path, locale),

@@ -1,16 +1,14 @@
 import type { Dictionary, UIKey } from './dictionaries/de';
 import { locales, type Locale } from './locales';
 
-/** Where each locale's interface texts live, by convention: `src/i18n/dictionaries/<locale>.ts`. */
-const dictionaryFile = (locale: Locale) => `src/i18n/dictionaries/${locale}.ts`;
-
+/** Each locale's interface texts, by convention in `src/i18n/dictionaries/<locale>.ts`. */
 async function loadDictionary(locale: Locale): Promise<Dictionary> {
   try {
     const module = (await import(`./dictionaries/${locale}.ts`)) as { default: Dictionary };
     return module.default;
   } catch (error) {
     throw new Error(
-      `${dictionaryFile(locale)} could not be loaded: every locale in src/i18n/locales.ts needs its interface texts there.`,
+      `src/i18n/dictionaries/${locale}.ts could not be loaded: every locale in src/i18n/locales.ts needs its interface texts there.`,
       { cause: error },
     );
   }
@@ -21,8 +19,7 @@ export const dictionaries: Record<Locale, Dictionary> = Object.fromEntries(
   await Promise.all(locales.map(async (locale) => [locale, await loadDictionary(locale)] as const)),
 ) as Record<Locale, Dictionary>;
 
-export type TranslationParams = Record<string, string | number>;
-export type Translate = (key: UIKey, params?: TranslationParams) => string;
+export type Translate = (key: UIKey, params?: Record<string, string | number>) => string;
 
 /**
  * The one `t()` of the site. A key the dictionary lacks comes back as the key itself, so a gap shows

@@ -11,21 +11,14 @@ describe('isHover', () => {
   });
 });
 
-describe('isHovered', () => {
-  const element = (hovered: boolean) => ({ matches: (selector: string) => selector === ':hover' && hovered });
-  const screen = (canHover: boolean) => ({
+it.each([
+  ['true for :hover where the main pointer hovers', true, true, true],
+  ['false for the :hover a touch screen leaves on the last element touched', true, false, false],
+  ['false where nothing rests on the element', false, true, false],
+])('isHovered is %s', (_, hovered, canHover, expected) => {
+  const element = { matches: (selector: string) => selector === ':hover' && hovered };
+  const screen = {
     matchMedia: (query: string) => ({ matches: query === '(hover: hover)' && canHover }) as MediaQueryList,
-  });
-
-  it('is true for :hover where the main pointer hovers', () => {
-    expect(isHovered(element(true), screen(true))).toBe(true);
-  });
-
-  it('is false for the :hover a touch screen leaves on the last element touched', () => {
-    expect(isHovered(element(true), screen(false))).toBe(false);
-  });
-
-  it('is false where nothing rests on the element', () => {
-    expect(isHovered(element(false), screen(true))).toBe(false);
-  });
+  };
+  expect(isHovered(element, screen)).toBe(expected);
 });

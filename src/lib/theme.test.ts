@@ -1,5 +1,5 @@
 import { runInNewContext } from 'node:vm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DARK_CLASS, THEME_STORAGE_KEY, THEME_SWITCHING_ATTRIBUTE, themeInitScript, toggleTheme } from './theme';
 
 /** Just enough of a document root: a class list and attributes. */
@@ -26,36 +26,16 @@ function frames() {
   };
 }
 
-/** A page for `toggleTheme`: its root, its storage (which may throw, as blocked storage does) and frames painted on demand. */
-function stubPage(setItem: (key: string, value: string) => void) {
+// That a toggle flips the theme and stores every change, and that storage which throws keeps only
+// the flip, the theme journeys check in three engines (e2e-journeys/journeys/theme.ts).
+it('toggleTheme keeps transitions off until the frame that shows the change has been painted, that of a second change too', () => {
   const root = fakeRoot();
   const { whenPainted, painted } = frames();
   vi.stubGlobal('document', { documentElement: root });
-  vi.stubGlobal('window', { localStorage: { setItem } });
+  vi.stubGlobal('window', { localStorage: { setItem: () => undefined } });
   vi.stubGlobal('requestAnimationFrame', whenPainted);
   vi.stubGlobal('setTimeout', (then: () => void) => then());
-  return { root, painted, switching: () => root.getAttribute(THEME_SWITCHING_ATTRIBUTE) !== null };
-}
-
-afterEach(() => vi.unstubAllGlobals());
-
-// The answer of both the early answers and the island (src/lib/controls.ts).
-it('toggleTheme flips the class and stores every change under "theme"; storage that throws keeps only the flip', () => {
-  const stored = new Map<string, string>();
-  stubPage((key, value) => stored.set(key, value));
-  expect(toggleTheme()).toBe('dark');
-  expect(stored.get('theme')).toBe('dark');
-  expect(toggleTheme()).toBe('light');
-  expect(stored.get('theme')).toBe('light');
-  const { root } = stubPage(() => {
-    throw new DOMException('blocked', 'SecurityError');
-  });
-  expect(toggleTheme()).toBe('dark');
-  expect(root.classList.contains('dark')).toBe(true);
-});
-
-it('toggleTheme keeps transitions off until the frame that shows the change has been painted, that of a second change too', () => {
-  const { painted, switching } = stubPage(() => undefined);
+  const switching = () => root.getAttribute(THEME_SWITCHING_ATTRIBUTE) !== null;
   toggleTheme();
   expect(switching()).toBe(true);
   painted();
@@ -124,21 +104,6 @@ describe('the inline head script (initTheme, followStoredTheme)', () => {
     if (stored) page.stored.set(THEME_STORAGE_KEY, stored);
     page.start();
     expect(page.dark()).toBe(expected === 'dark');
-  });
-
-  it('applies the stored theme, and again, in one frame, when the page comes back from the back/forward cache', () => {
-    const page = runInlineScript();
-    page.stored.set(THEME_STORAGE_KEY, 'light');
-    page.start();
-    expect(page.dark()).toBe(false);
-    // Switched on another page, then Back: the restored page still had the class it was left with.
-    page.stored.set(THEME_STORAGE_KEY, 'dark');
-    page.dispatch('pageshow', { persisted: false });
-    expect(page.dark()).toBe(false);
-    page.dispatch('pageshow', { persisted: true });
-    expect({ dark: page.dark(), switching: page.switching() }).toEqual({ dark: true, switching: true });
-    page.painted();
-    expect(page.switching()).toBe(false);
   });
 
   it('a prerendered page shows the theme of the moment it is shown, not of when it was prerendered', () => {

@@ -61,12 +61,8 @@ export function followStoredTheme(apply: () => unknown, inOneFrame: (change: () 
  * since it was last removed, so that a change that comes before the last one was painted keeps
  * transitions off until its own frame has been painted too. Runs in the inline script as well.
  */
-export function inOneFrame(
-  change: () => unknown,
-  attribute: string,
-  whenPainted: (then: () => void) => void,
-  root: HTMLElement = document.documentElement,
-): void {
+export function inOneFrame(change: () => unknown, attribute: string, whenPainted: (then: () => void) => void): void {
+  const root = document.documentElement;
   const count = String(Number(root.getAttribute(attribute)) + 1);
   root.setAttribute(attribute, count);
   change();

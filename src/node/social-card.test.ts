@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SOCIAL_CARD } from '../routes';
 import { renderSocialCard, type SocialCard } from './social-card';
 
@@ -13,8 +13,6 @@ const card: SocialCard = {
   title: 'Allgemeine Geschäftsbedingungen',
   host: 'www.uferlicht-webdesign.de',
 };
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('a social card', () => {
   it('is drawn with local fonts only, at the size the page announces, within its time budget', async () => {

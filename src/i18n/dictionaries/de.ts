@@ -41,7 +41,6 @@ const de = {
   'about.experience': '{years} Jahre Erfahrung',
   'about.openProfile': 'Profil von {name} öffnen',
   'about.portfolio': 'Portfolio ansehen',
-  'about.portfolioOf': 'Portfolio von {name}',
   'about.skills': 'Schwerpunkte',
   'about.close': 'Schließen',
 

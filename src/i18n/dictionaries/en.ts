@@ -38,7 +38,6 @@ export default {
   'about.experience': '{years} years of experience',
   'about.openProfile': 'Open the profile of {name}',
   'about.portfolio': 'View portfolio',
-  'about.portfolioOf': 'Portfolio of {name}',
   'about.skills': 'Skills',
   'about.close': 'Close',
 
