@@ -38,7 +38,6 @@ export function contactForm(page: Page, locale: Locale) {
     error: form.getByRole('alert'),
     /** What follows the status message: whether the message arrived, and where to write instead. */
     notice: form.locator('[aria-live="polite"]'),
-    agencyAddress: form.locator(`[aria-live="polite"] a[href="mailto:${agency.email}"]`),
     async open() {
       await page.goto(`${localizedPath('/', locale)}#contact`);
       await waitForIsland(page, 'ContactForm');
