@@ -1,11 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { localTemplates } from '../local-inbox/env.ts';
-import { SEND_PATH, type FailureRule, type SendRequest } from '../local-inbox/handler.ts';
-import type { ContactFormKey } from '../src/islands/ContactForm';
+import type { Locator, Page } from '@playwright/test';
+import { SEND_PATH, type SendRequest } from '../local-inbox/handler.ts';
 import { CONTACT_DRAFT_KEY } from '../src/lib/contact/draft';
-import { emptyMessage, type ContactMessage } from '../src/lib/contact/message';
-import { dictionaries } from '../src/i18n/translate';
-import { inboxFor, uniqueEmail } from './inbox-client';
+import { contactFields, type ContactMessage } from '../src/lib/contact/message';
+import type { Translate } from '../src/i18n/translate';
+import { inboxFor, templatesFor, uniqueEmail, type Template } from './inbox-client';
 import {
   agency,
   defaultLocale,
@@ -13,57 +11,21 @@ import {
   getTranslator,
   holdBack,
   localizedPath,
-  locales,
   test as siteTest,
   waitForIsland,
   type Locale,
 } from './fixtures';
 
-export { emptyMessage, type ContactMessage };
-
-/** A form text's name: its key without `contact.form.` (and without `notice.` for a notice). */
-type FormText = ContactFormKey extends `contact.form.${infer Name}`
-  ? Name extends `notice.${infer Notice}`
-    ? Notice
-    : Name
-  : never;
-
-/**
- * What a visitor reads on the contact form in each language, from the dictionary as the page renders
- * it: the agency's address where a notice says {email} (as a mailto: link), and `tooLong` for a limit.
- */
-export const text = Object.fromEntries(
-  locales.map((locale) => {
-    const t = getTranslator(locale);
-    const keys = Object.keys(dictionaries[locale]).filter((key) => key.startsWith('contact.form.')) as ContactFormKey[];
-    const texts = keys.map((key) => [key.replace(/^contact\.form\.(notice\.)?/, ''), t(key, { email: agency.email })]);
-    const tooLong = (max: number) => t('contact.form.tooLong', { max });
-    return [locale, { ...(Object.fromEntries(texts) as Record<FormText, string>), tooLong }];
-  }),
-) as Record<Locale, Record<Exclude<FormText, 'tooLong'>, string> & { tooLong: (max: number) => string }>;
-
-export type ContactText = (typeof text)[Locale];
-
 /** Each failed send: the form's own report, and Chromium's line for a request that failed. */
 export const sendFailureErrors = /^Contact form: sending failed|^Failed to load resource/;
 
-/** The template ids the form sends with from a page in `locale`. */
-const templatesFor = (locale: Locale) => ({
-  notification: localTemplates.notification,
-  autoReply: localTemplates.autoReply[locale],
-});
-type Template = keyof ReturnType<typeof templatesFor>;
-
 /** The contact form of one language, as a visitor meets it. */
 export function contactForm(page: Page, locale: Locale) {
-  const t = text[locale];
-  const form = page.getByRole('form', { name: t.label });
-  const fields: Record<keyof ContactMessage, ReturnType<Page['getByLabel']>> = {
-    name: form.getByLabel(t.name),
-    email: form.getByLabel(t.email),
-    title: form.getByLabel(t.title),
-    project: form.getByLabel(t.project),
-  };
+  const t = getTranslator(locale);
+  const form = page.getByRole('form', { name: t('contact.form.label') });
+  const fields = Object.fromEntries(
+    contactFields.map((field) => [field, form.getByLabel(t(`contact.form.${field}`))]),
+  ) as Record<keyof ContactMessage, Locator>;
   /** Until React has taken over, the form has no `data-hydrated`. */
   const hydrated = page.locator('form[data-contact-form][data-hydrated]');
   return {
@@ -76,7 +38,6 @@ export function contactForm(page: Page, locale: Locale) {
     error: form.getByRole('alert'),
     /** What follows the status message: whether the message arrived, and where to write instead. */
     notice: form.locator('[aria-live="polite"]'),
-    agencyAddress: form.locator(`[aria-live="polite"] a[href="mailto:${agency.email}"]`),
     async open() {
       await page.goto(`${localizedPath('/', locale)}#contact`);
       await waitForIsland(page, 'ContactForm');
@@ -118,8 +79,6 @@ export function contactForm(page: Page, locale: Locale) {
   };
 }
 
-export type ContactForm = ReturnType<typeof contactForm>;
-
 /** A visitor with a fresh address, so tests running side by side never share messages. */
 export const visitor = (label: string): ContactMessage => ({
   name: 'Erika Mustermann',
@@ -128,40 +87,29 @@ export const visitor = (label: string): ContactMessage => ({
   project: 'Wir brauchen eine Speisekarte online\nund ein Reservierungsformular.',
 });
 
-/** The local inbox as one visitor's contact messages reach it, from a page in `locale`. */
-export function contactInbox(request: APIRequestContext, email: string, locale: Locale) {
-  const inbox = inboxFor(request, email);
-  const templates = templatesFor(locale);
-  return {
-    messages: inbox.messages,
-    templates,
-    /** The template of each message that arrived, in order of arrival. */
-    arrived: async () => (await inbox.messages()).map((message) => message.template_id),
-    /** The next call for `template` (the notification unless said) answers by `rule` instead. */
-    failNext: (rule: Omit<FailureRule, 'email' | 'templateId'>, template: Template = 'notification') =>
-      inbox.failNext({ ...rule, templateId: templates[template] }),
-  };
-}
-
 /**
  * The contact tests' fixtures. A test starts from `form`, open in `language`, hydrated, with
- * `message` typed in, and reads back the `inbox` and the `failures` the form logged. `pausedClock`
+ * `message` typed in, and reads back the `inbox` and the `failures` the form logged. `t` reads the
+ * page's texts as it renders them: the agency's address where a notice says {email}. `pausedClock`
  * stops the page's time once the form is filled, so only the test moves it.
  */
 export const test = siteTest.extend<{
   language: Locale;
   pausedClock: boolean;
-  t: ContactText;
+  t: Translate;
   message: ContactMessage;
-  inbox: ReturnType<typeof contactInbox>;
+  inbox: ReturnType<typeof inboxFor>;
   failures: unknown[];
-  form: ContactForm;
+  form: ReturnType<typeof contactForm>;
 }>({
   language: [defaultLocale, { option: true }],
   pausedClock: [false, { option: true }],
-  t: async ({ language: locale }, use) => use(text[locale]),
+  t: async ({ language }, use) => {
+    const t = getTranslator(language);
+    await use((key, params) => t(key, { email: agency.email, ...params }));
+  },
   message: async ({ language: locale }, use, testInfo) => use(visitor(`${locale}-${testInfo.title.slice(0, 24)}`)),
-  inbox: async ({ request, message, language }, use) => use(contactInbox(request, message.email, language)),
+  inbox: async ({ request, message, language }, use) => use(inboxFor(request, message.email, { locale: language })),
   failures: async ({ page }, use) => {
     // Every failure is logged (docs/behaviour.md › Error catalogue): the status and text it was reported with.
     const logged: unknown[] = [];
@@ -181,5 +129,3 @@ export const test = siteTest.extend<{
     await use(form);
   },
 });
-
-export { expect };

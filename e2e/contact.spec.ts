@@ -1,10 +1,11 @@
 import { builtSiteInboxOrigin, localInboxEnv } from '../local-inbox/env.ts';
+import { SEND_PATH } from '../local-inbox/handler.ts';
 import { SEND_TIMEOUT_MS } from '../src/lib/contact/delivery';
 import { STATUS_RESET_MS } from '../src/lib/contact/form';
-import { fieldMaxLength } from '../src/lib/contact/message';
+import { emptyMessage, fieldMaxLength, type ContactMessage } from '../src/lib/contact/message';
 import { E2E_PORT } from '../playwright.config';
-import { contactForm, emptyMessage, expect, sendFailureErrors, test, type ContactMessage } from './contact-fixtures';
-import { agency, defaultLocale, localizedPath, locales, otherLocales } from './fixtures';
+import { contactForm, sendFailureErrors, test } from './contact-fixtures';
+import { agency, defaultLocale, expect, localizedPath, locales, otherLocales } from './fixtures';
 import { leaveListeners } from './site-behaviour';
 import { languageLink } from './site-parts';
 
@@ -24,10 +25,16 @@ const call = {
   service_id: env.PUBLIC_EMAILJS_SERVICE_ID,
 };
 
-/** Failures of the first call, one per row of the error catalogue, and what the form logs for each. */
+const networkError = { status: 0, text: 'Network Error' };
+/**
+ * Failures of the first call, one per row of the error catalogue, what the form logs for each, and
+ * the notice that follows the error (`notDelivered` unless said).
+ */
 const firstCallFailures = [
   // Chromium retries a request once when a kept-alive connection closes unanswered, so drop twice.
-  { row: 'network failure', rule: { status: 'drop' as const, times: 2 }, logged: { status: 0, text: 'Network Error' } },
+  { row: 'network failure', rule: { status: 'drop' as const, times: 2 }, logged: networkError },
+  // Given up after 20 s of the page's clock; whether the message arrived, nobody can tell.
+  { row: 'no answer in 20 s', rule: { status: 'hang' as const }, logged: networkError, notice: 'noAnswer' as const },
   { row: 'headless browser blocked', logged: { status: 451, text: 'Unavailable For Headless Browser' } },
   { row: 'block-list match', logged: { status: 403, text: 'Forbidden' } },
   { row: 'rate limit', logged: { status: 429, text: 'Too Many Requests' } },
@@ -40,8 +47,9 @@ for (const locale of locales) {
     test.use({ language: locale });
 
     // Its words and spinner while sending, the fields emptied and the e-mails' parameters are
-    // e2e-journeys/journeys/contact-form.ts's too, in every engine; here what it leaves out.
-    test('sends both e-mails with the agency’s keys and the page’s language, holding the form still meanwhile', async ({
+    // e2e-journeys/journeys/contact-form.ts's too, in every engine; here what it leaves out. A visitor
+    // who leaves mid-send anyway finds the text again, with its warning: the snapshots' walk.
+    test('sends both e-mails with the agency’s keys and the page’s language, holding the form still and asking before the page is left meanwhile', async ({
       page,
       form,
       inbox,
@@ -57,9 +65,18 @@ for (const locale of locales) {
       await expect(form.form).not.toHaveAttribute('aria-busy', 'true');
       // A second press while sending sends nothing more.
       await page.keyboard.press('Enter');
+      // Leaving asks first: the `beforeunload` listener is there only while a send runs
+      // (site-behaviour.ts › leaveListeners). A visitor who stays sees the message through.
+      expect(await leaveListeners(page)).toEqual(['beforeunload']);
+      const asked = page.waitForEvent('dialog');
+      void page.evaluate(() => location.assign('/impressum/'));
+      const question = await asked;
+      expect(question.type()).toBe('beforeunload');
+      await question.dismiss();
       release();
 
-      await expect(form.success).toHaveText(t.success);
+      await expect(form.success).toHaveText(t('contact.form.success'));
+      await expect(page).toHaveURL(/#contact$/);
       // The submission ends when the auto-reply's answer is in: the button leaves its sending state.
       await expect(form.submit).toBeEnabled();
       await expect(form.submit).toBeFocused();
@@ -70,6 +87,14 @@ for (const locale of locales) {
         { ...call, template_id: notification },
         { ...call, template_id: autoReply },
       ]);
+      // Once the message is through, the page may be left without a question.
+      expect(await leaveListeners(page)).toEqual([]);
+      page.on('dialog', (dialog) => {
+        expect.soft(dialog.type(), 'no question once nothing is being sent').toBe('none');
+        void dialog.dismiss();
+      });
+      await page.evaluate(() => location.reload());
+      await page.waitForLoadState('load');
     });
 
     for (const other of otherLocales(locale)) {
@@ -90,9 +115,10 @@ for (const locale of locales) {
 // The form's words in each language are the snapshots'; how it behaves is the same in every language.
 test.describe('contact form', () => {
   // Which entries count as missing or malformed: src/lib/contact/message.test.ts; the required fields
-  // and the e-mail field's type: landing.spec.ts.
-  test('entries in error are refused with the reason next to each field, nothing is sent, and corrected they go', async ({
-    page,
+  // and the e-mail field's type: landing.spec.ts; each reason's words and the field marked invalid, in
+  // each language: the snapshots' walk; a missing entry's reason as its field's description:
+  // e2e-journeys/journeys/contact-form.ts.
+  test('entries in error are refused with the reason as each field’s description, nothing is sent, and corrected they go', async ({
     form,
     message,
     inbox,
@@ -103,39 +129,32 @@ test.describe('contact form', () => {
       for (const [field, reason] of reasons) {
         await expect(form.fields[field]).toHaveAttribute('aria-invalid', 'true');
         await expect(form.fields[field]).toHaveAccessibleDescription(reason);
-        await expect(form.form.getByText(reason)).toBeVisible();
       }
     };
-    const entry = { name: '', email: '', title: '' };
-    for (const [field, value] of Object.entries(entry)) await form.fields[field as Field].fill(value);
+    // A name past its maxlength as a script sets it, a malformed address, no subject.
+    const entry = { name: 'E'.repeat(fieldMaxLength.name + 1), email: 'not-an-email', title: '' };
+    await form.setByScript('name', entry.name);
+    await form.fields.email.fill(entry.email);
+    await form.fields.title.fill(entry.title);
     await form.submit.click();
     await expectReasons([
-      ['name', t.nameMissing],
-      ['email', t.emailMissing],
-      ['title', t.titleMissing],
+      ['name', t('contact.form.tooLong', { max: fieldMaxLength.name })],
+      ['email', t('contact.form.emailMalformed')],
+      ['title', t('contact.form.titleMissing')],
     ]);
-    await page.waitForTimeout(300);
-    expect(await inbox.messages()).toEqual([]);
     await expect(form.success).toBeEmpty();
     expect(await form.values()).toEqual({ ...message, ...entry });
 
-    // Once shown, a reason follows the typing: a name past its maxlength as a script sets it, a
-    // malformed address, one whose domain has no dot.
-    await form.setByScript('name', 'E'.repeat(fieldMaxLength.name + 1));
-    await form.fields.email.fill('not-an-email');
-    await expectReasons([
-      ['name', t.tooLong(fieldMaxLength.name)],
-      ['email', t.emailMalformed],
-    ]);
+    // Once shown, a reason follows the typing: an address whose domain has no dot.
     await form.fields.email.fill('erika@example');
-    await expectReasons([['email', t.emailDomainWithoutDot]]);
+    await expectReasons([['email', t('contact.form.emailDomainWithoutDot')]]);
 
     // Corrected one field at a time: its reason goes at once, the others stay, and each submit
     // focuses the first field still in error; the last one sends.
     const shown: [Field, string][] = [
-      ['name', t.tooLong(fieldMaxLength.name)],
-      ['email', t.emailDomainWithoutDot],
-      ['title', t.titleMissing],
+      ['name', t('contact.form.tooLong', { max: fieldMaxLength.name })],
+      ['email', t('contact.form.emailDomainWithoutDot')],
+      ['title', t('contact.form.titleMissing')],
     ];
     for (const [index, [field, reason]] of shown.entries()) {
       await form.submit.click();
@@ -145,16 +164,17 @@ test.describe('contact form', () => {
       await expect(form.form.getByText(reason)).toHaveCount(0);
       await expectReasons(shown.slice(index + 1));
     }
+    // Nothing went out on any refusal.
     expect(await inbox.messages()).toEqual([]);
     await form.submit.click();
-    await expect(form.success).toHaveText(t.success);
+    await expect(form.success).toHaveText(t('contact.form.success'));
     await expect.poll(inbox.arrived).toHaveLength(2);
   });
 
   test('drops a bot’s submission silently when the honeypot is filled', async ({ page, form, inbox, t }) => {
     await page.locator('#contact-website').fill('https://spam.example', { force: true });
     await form.submit.click();
-    await expect(form.success).toHaveText(t.success);
+    await expect(form.success).toHaveText(t('contact.form.success'));
     await page.waitForTimeout(300);
     expect(await inbox.messages()).toEqual([]);
   });
@@ -162,114 +182,57 @@ test.describe('contact form', () => {
   // The form's own throttle, a second message within seconds refused before any request, is
   // src/lib/contact/delivery.test.ts's: the real library, and the throttle the notification is sent with.
   test.describe('when a send fails', () => {
-    test.use({ expectedConsoleErrors: sendFailureErrors });
+    test.use({ pausedClock: true, expectedConsoleErrors: sendFailureErrors });
 
-    test(`each failure of the first call (${firstCallFailures.map(({ row }) => row).join(', ')}): the error, its status and text logged, the text kept and where to write; again, it goes`, async ({
+    test(`each failure of the first call (${firstCallFailures.map(({ row }) => row).join(', ')}): the error, its status and text logged, the text kept and where to write; the error goes after 5 s, the notice stays; again, it goes, and when only the auto-reply fails, success shows first, then the error, and nothing invites a second send`, async ({
+      page,
       form,
       message,
       inbox,
       failures,
       t,
     }) => {
-      for (const [index, { row, rule = {}, logged }] of firstCallFailures.entries()) {
+      for (const [index, { row, rule = {}, logged, notice = 'notDelivered' }] of firstCallFailures.entries()) {
         await inbox.failNext({ ...logged, ...rule });
+        const sent = page.waitForRequest((sending) => sending.url().endsWith(SEND_PATH));
         await form.submit.click();
+        await sent;
+        // No answer: the page's clock moves on to when the form gives up.
+        if (notice === 'noAnswer') await page.clock.runFor(SEND_TIMEOUT_MS);
         await expect.poll(() => failures, row).toEqual(firstCallFailures.slice(0, index + 1).map((f) => f.logged));
-        await expect(form.error, row).toHaveText(t.error);
+        await expect(form.error, row).toHaveText(t('contact.form.error'));
+        await expect(form.submit, row).toBeEnabled();
         await expect(form.success, row).toBeEmpty();
-        await expect(form.notice, row).toHaveText(t.notDelivered);
-        await expect(form.agencyAddress, row).toHaveText(agency.email);
+        await expect(form.notice, row).toHaveText(t(`contact.form.notice.${notice}`));
+        await expect(form.notice.locator(`a[href="mailto:${agency.email}"]`), row).toHaveText(agency.email);
         expect(await form.values(), row).toEqual(message);
         expect(await form.draft(), row).toEqual({ fields: message, inFlight: false });
         expect(await inbox.messages(), row).toEqual([]);
       }
-      // A failed send does not count against the rate limit: "try again" goes through at once.
-      await form.submit.click();
-      await expect(form.success).toHaveText(t.success);
-      await expect(form.notice).toBeEmpty();
-      await expect.poll(inbox.arrived).toEqual([inbox.templates.notification, inbox.templates.autoReply]);
-    });
-
-    test('when only the auto-reply fails, success shows first, then the error, and nothing invites a second send', async ({
-      page,
-      form,
-      inbox,
-      failures,
-      t,
-    }) => {
-      const logged = { status: 400, text: 'The template ID is invalid' };
-      await inbox.failNext(logged, 'autoReply');
+      // docs/behaviour.md › Contact form: the status goes 5 s after the submission ends; the notice stays.
+      await page.clock.runFor(STATUS_RESET_MS);
+      await expect(form.error).toBeEmpty();
+      await expect(form.notice).toHaveText(t('contact.form.notice.notDelivered'));
+      // A failed send does not count against the rate limit: "try again" goes through at once. Only
+      // its auto-reply fails: the error and the notice that the message arrived, the fields emptied,
+      // are its snapshot's (the walk's contact-delivered).
+      const autoReplyFailed = { status: 400, text: 'The template ID is invalid' };
+      await inbox.failNext(autoReplyFailed, 'autoReply');
       const release = await form.holdSend('autoReply');
       await form.submit.click();
-      await expect(form.success).toHaveText(t.success);
+      await expect(form.success).toHaveText(t('contact.form.success'));
+      await expect(form.notice).toBeEmpty();
       release();
-      // The error and the notice that the message arrived, the fields emptied: its snapshot.
-      await expect(form.error).toHaveText(t.error);
+      await expect(form.error).toHaveText(t('contact.form.error'));
       await expect(form.success).toBeEmpty();
-      await expect.poll(() => failures).toEqual([logged]);
+      await expect.poll(() => failures).toEqual([...firstCallFailures.map((f) => f.logged), autoReplyFailed]);
       expect(await form.draft()).toBeNull();
+      await page.clock.resume();
       await page.reload();
       await form.hydratedAgain();
       expect(await form.values()).toEqual(emptyMessage);
       expect(await inbox.arrived()).toEqual([inbox.templates.notification]);
     });
-  });
-
-  test.describe(() => {
-    test.use({ pausedClock: true, expectedConsoleErrors: sendFailureErrors });
-    // The error, the notice with the agency's address and the text kept: its snapshot.
-    test('a send that never answers gives up after 20 s, logged as a network failure; the notice outlasts the error', async ({
-      page,
-      form,
-      inbox,
-      failures,
-      t,
-    }) => {
-      await inbox.failNext({ status: 'hang' });
-      const sent = page.waitForRequest((sending) => sending.url().endsWith('/api/v1.0/email/send'));
-      await form.submit.click();
-      await sent;
-      await page.clock.runFor(SEND_TIMEOUT_MS);
-      await expect(form.error).toHaveText(t.error);
-      await expect(form.submit).toBeEnabled();
-      await expect.poll(() => failures).toEqual([{ status: 0, text: 'Network Error' }]);
-      // docs/behaviour.md › Contact form: the status goes 5 s after the submission ends; the notice stays.
-      await page.clock.runFor(STATUS_RESET_MS);
-      await expect(form.error).toBeEmpty();
-      await expect(form.notice).toHaveText(t.noAnswer);
-    });
-  });
-
-  // A visitor who leaves anyway finds the text again, with its warning: the snapshots' walk. The
-  // `beforeunload` listener is there only while a send runs (site-behaviour.ts › leaveListeners).
-  test('leaving mid-send asks first, and a visitor who stays sees the message through; after it, nothing asks', async ({
-    page,
-    form,
-    inbox,
-    t,
-  }) => {
-    const release = await form.holdSend();
-    await form.submit.click();
-    await expect(form.submit).toBeDisabled();
-    expect(await leaveListeners(page)).toEqual(['beforeunload']);
-    const asked = page.waitForEvent('dialog');
-    void page.getByRole('contentinfo').getByRole('link').first().click({ noWaitAfter: true });
-    const question = await asked;
-    expect(question.type()).toBe('beforeunload');
-    await question.dismiss();
-    release();
-    await expect(form.success).toHaveText(t.success);
-    await expect(page).toHaveURL(/\/#contact$/);
-    await expect.poll(inbox.arrived).toHaveLength(2);
-    // Once the message is through, the page may be left without a question.
-    await expect(form.submit).toHaveText(t.submit);
-    expect(await leaveListeners(page)).toEqual([]);
-    page.on('dialog', (dialog) => {
-      expect.soft(dialog.type(), 'no question once nothing is being sent').toBe('none');
-      void dialog.dismiss();
-    });
-    await page.evaluate(() => location.reload());
-    await page.waitForLoadState('load');
   });
 
   // Text typed before the form's code arrives, and a submit then: e2e-journeys/journeys/contact-form.ts,
@@ -286,7 +249,8 @@ test.describe('contact form', () => {
     test.use({ expectedConsoleErrors: /^Contact form: sending failed/ });
 
     test('gives up after 20 s too, and says the message did not go out', async ({ page, message, t }) => {
-      // The one script that holds the library (it names the API's version field) never arrives.
+      // The one script that holds the library (it names the API's version field) never arrives: the
+      // form asks for it as the visitor types, so the page is held to it from the start.
       await page.route('**/_astro/*.js', async (route) => {
         const response = await route.fetch();
         if ((await response.text()).includes('lib_version')) return;
@@ -298,10 +262,10 @@ test.describe('contact form', () => {
       await form.fill(message);
       await page.clock.pauseAt(Date.now() + 1000);
       await form.submit.click();
-      await expect(form.submit).toHaveText(t.sending);
+      await expect(form.submit).toHaveText(t('contact.form.sending'));
       await page.clock.runFor(SEND_TIMEOUT_MS);
-      await expect(form.error).toHaveText(t.error);
-      await expect(form.notice).toHaveText(t.notDelivered);
+      await expect(form.error).toHaveText(t('contact.form.error'));
+      await expect(form.notice).toHaveText(t('contact.form.notice.notDelivered'));
       expect(await form.values()).toEqual(message);
     });
   });

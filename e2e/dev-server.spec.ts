@@ -1,17 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test as plainTest } from '@playwright/test';
 import { dev } from 'astro';
 import { astroCli } from '../deploy/production-build';
-import { localTemplates } from '../local-inbox/env.ts';
 import { emailJsSettings } from '../src/node/emailjs-settings.ts';
 import { loadEmailTemplate, renderEmail } from '../src/emails/templates';
-import { contactForm, expect, test } from './contact-fixtures';
+import { contactForm, test } from './contact-fixtures';
 import { inboxFor, inboxPageConsoleErrors } from './inbox-client';
-import { agency, defaultLocale, waitForIsland } from './fixtures';
+import { agency, defaultLocale, expect, waitForIsland } from './fixtures';
 
 /** `npm run dev` as a fresh clone runs it: no .env, no EmailJS account, the inbox on the dev server. */
 const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 4460);
@@ -28,26 +24,21 @@ test.describe('the dev server of a fresh clone', () => {
   // One dev server for the file; its first page compiles everything, which takes a while on 2 cores.
   test.describe.configure({ mode: 'serial', timeout: 180_000 });
   let server: Awaited<ReturnType<typeof dev>> | undefined;
-  let emptyEnvDir: string;
 
   test.beforeAll(async () => {
     // A hook has the configured 30 s unless it says otherwise; Astro's start may take longer.
     test.setTimeout(FIRST_COMPILE_MS);
-    // A developer's own .env must not turn this into a send through EmailJS.
-    emptyEnvDir = await mkdtemp(join(tmpdir(), 'no-dotenv-'));
+    // A developer's own .env or environment must not turn this into a send through EmailJS.
     for (const { name } of emailJsSettings) Reflect.deleteProperty(process.env, name);
     server = await dev({
       root: process.cwd(),
       server: { port: DEV_PORT },
-      vite: { envDir: emptyEnvDir },
+      vite: { envDir: false },
       devToolbar: { enabled: false },
       logLevel: 'warn',
     });
   });
-  test.afterAll(async () => {
-    await server?.stop();
-    await rm(emptyEnvDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => server?.stop());
 
   test.use({ expectedConsoleErrors: inboxPageConsoleErrors });
 
@@ -74,27 +65,26 @@ test.describe('the dev server of a fresh clone', () => {
     }).toPass({ timeout: FIRST_COMPILE_MS });
     await form.fill(message);
     await form.submit.click();
-    await expect(form.success).toHaveText(t.success, { timeout: FIRST_COMPILE_MS });
+    await expect(form.success).toHaveText(t('contact.form.success'), { timeout: FIRST_COMPILE_MS });
     expect(sendCalls.map((url) => new URL(url).origin)).toEqual([deviceOrigin, deviceOrigin]);
 
-    const inbox = inboxFor(request, message.email, origin);
+    const inbox = inboxFor(request, message.email, { origin });
+    const { notification, autoReply } = inbox.templates;
     await expect
       .poll(async () =>
         (await inbox.messages()).map((sent) => [sent.template_id, sent.template_params.title, sent.origin]),
       )
       .toEqual([
-        [localTemplates.notification, message.title, deviceOrigin],
-        [localTemplates.autoReply[defaultLocale], message.title, deviceOrigin],
+        [notification, message.title, deviceOrigin],
+        [autoReply, message.title, deviceOrigin],
       ]);
     await page.goto(`${origin}/inbox`);
-    const notification = page.locator(`li[data-template-id="${localTemplates.notification}"]`, {
-      hasText: message.email,
-    });
+    const received = page.locator(`li[data-template-id="${notification}"]`, { hasText: message.email });
     const template = await loadEmailTemplate('notification');
     const { subject } = renderEmail(template, { ...message, to_name: agency.name });
-    await expect(notification.getByRole('heading')).toHaveText(subject);
+    await expect(received.getByRole('heading')).toHaveText(subject);
     // Taken for markup, the name would read without its tags, in bold.
-    const body = notification.locator('iframe').contentFrame().locator('body');
+    const body = received.locator('iframe').contentFrame().locator('body');
     await expect(body).toContainText(message.name);
     await expect(body.locator('b, i')).toHaveCount(0);
   });

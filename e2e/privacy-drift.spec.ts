@@ -1,11 +1,11 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { builtSiteInboxOrigin } from '../local-inbox/env.ts';
 import { E2E_PORT } from '../playwright.config';
 import { isThirdCountry } from '../src/content/countries';
 import { autoReplyTemplateName, emailTemplates, loadEmailTemplate, shownParams } from '../src/emails/templates';
 import { checkField, contactFields, type ContactField } from '../src/lib/contact/message';
-import { contactForm, text as formWords, visitor } from './contact-fixtures';
-import { agency, expect, localizedPath, locales, test, type Locale } from './fixtures';
+import { contactForm, visitor } from './contact-fixtures';
+import { agency, expect, getTranslator, localizedPath, locales, test, type Locale } from './fixtures';
 import { everyPage, readThrough } from './site-behaviour';
 import { languageLink } from './site-parts';
 
@@ -37,17 +37,19 @@ const policy = {
     transfer: 'Übermittlung in Drittländer',
     formFields: 'Welche Daten wir erheben',
     // "Name (Pflichtfeld)": the label, and whether it is required.
-    fieldItem: /^(.+) \((?:(Pflichtfeld)|freiwillig)\)$/,
+    required: 'Pflichtfeld',
+    optional: 'freiwillig',
     autoReply: 'Automatische Eingangsbestätigung',
   },
   en: {
     storage: 'Storage in your browser',
     transfer: 'Transfer to third countries',
     formFields: 'What data we collect',
-    fieldItem: /^(.+) \((?:(required)|optional)\)$/,
+    required: 'required',
+    optional: 'optional',
     autoReply: 'Automatic confirmation',
   },
-} satisfies Record<Locale, Record<string, string | RegExp>>;
+} satisfies Record<Locale, Record<string, string>>;
 
 interface Processor {
   path: string;
@@ -93,30 +95,14 @@ const section = (page: Page, heading: string) => {
 };
 
 /**
- * Records every cookie a page script sets, before any of the site's scripts run, so even a cookie
- * that is set and removed again is seen.
+ * Records every cookie the page sees change, from before any of the site's scripts run, so even a
+ * cookie that is set and removed again is seen, whether `document.cookie` or the Cookie Store set it.
  */
 function recordCookieWrites() {
-  const record = (name: string) =>
-    (window as unknown as { __recordCookie?: (name: string) => void }).__recordCookie?.(name.trim());
-  const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
-  // The browser's own getter, and a setter that records what it sets.
-  Object.defineProperty(Document.prototype, 'cookie', {
-    ...cookie,
-    set(value: string) {
-      record(value.split('=')[0]);
-      cookie?.set?.call(this, value);
-    },
+  cookieStore.addEventListener('change', ({ changed, deleted }) => {
+    for (const { name } of [...changed, ...deleted])
+      (window as unknown as { __recordCookie?: (name?: string) => void }).__recordCookie?.(name);
   });
-  const cookieStore = (window as unknown as { cookieStore?: { set: (...args: unknown[]) => Promise<void> } })
-    .cookieStore;
-  if (cookieStore) {
-    const set = cookieStore.set.bind(cookieStore);
-    cookieStore.set = (nameOrOptions: unknown, ...rest: unknown[]) => {
-      record(typeof nameOrOptions === 'string' ? nameOrOptions : (nameOrOptions as { name: string }).name);
-      return set(nameOrOptions, ...rest);
-    };
-  }
 }
 
 /**
@@ -168,122 +154,118 @@ const interactions = {
 /** What a visitor does, in the order the observation does it. */
 type VisitorAction = 'visit every page' | keyof typeof interactions;
 
-/** Every page read to its end, then every interaction in every language, with what each stores and requests. */
-async function observeSite(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  let action: VisitorAction = 'visit every page';
-  const requests: { url: string; type: string; action: VisitorAction }[] = [];
-  const storageWrites: { storage: string; key: string; action: VisitorAction }[] = [];
-  const written = (storage: string, key: string) => {
-    if (!storageWrites.some((write) => write.storage === storage && write.key === key)) {
-      storageWrites.push({ storage, key, action });
-    }
-  };
-  // Every write to Web Storage, `setItem` or not, even of an entry removed again, as the browser's
-  // developer tools see it.
-  const devtools = await context.newCDPSession(page);
-  devtools.on('DOMStorage.domStorageItemAdded', ({ storageId, key }) =>
-    written(storageId.isLocalStorage ? 'localStorage' : 'sessionStorage', key),
-  );
-  await devtools.send('DOMStorage.enable');
-  await context.exposeBinding('__recordCookie', (_source, name: string) => written('cookie', name));
-  await context.addInitScript(recordCookieWrites);
-  context.on('request', (request) => requests.push({ url: request.url(), type: request.resourceType(), action }));
-
-  /**
-   * Attributes what is stored now to the action under way: a round trip on the developer tools'
-   * session brings every storage event sent before it, and the context holds the cookies a server set.
-   */
-  const noteStored = async () => {
-    await devtools.send('DOMStorage.enable');
-    for (const cookie of await context.cookies()) written('cookie', cookie.name);
-  };
-
-  for (const url of everyPage) {
-    await readThrough(page, url);
-    await noteStored();
-  }
-  for (const locale of locales) {
-    await page.goto(localizedPath('/', locale));
-    for (const [name, run] of Object.entries(interactions)) {
-      action = name as VisitorAction;
-      await run(page, locale);
-      await noteStored();
-    }
-  }
-
-  // Storage beyond keys and cookies that a page could leave behind.
-  const otherStorage = await page.evaluate(async () => ({
-    indexedDb: (await indexedDB.databases()).map((database) => database.name ?? '(unnamed)'),
-    caches: await caches.keys(),
-    serviceWorkers: (await navigator.serviceWorker.getRegistrations()).map((registration) => registration.scope),
-  }));
-  await context.close();
-  return { siteOrigin: new URL(baseURL).origin, requests, storageWrites, otherStorage };
-}
-
-/** Every page read top to bottom and every interaction, in every language: about a minute on a slow machine. */
-const OBSERVATION_TIMEOUT_MS = 180_000;
-
 const openPolicy = async (page: Page, locale: Locale) => {
   await page.goto(localizedPath('/datenschutz/', locale));
   return collapse((await page.locator('[data-legal-page="datenschutz"]').textContent()) ?? '');
 };
 
-// One observation of the whole site serves every check that needs it; each check is soft, so all report.
-test('the privacy policy names what the built site stores, and the site reaches no host but its recipient', async ({
-  browser,
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(OBSERVATION_TIMEOUT_MS);
-  const site = await observeSite(browser, baseURL ?? '');
-  const written = site.storageWrites.map((write) => ({
-    ...write,
-    entry: `${write.storage === 'cookie' ? 'Cookie' : write.storage} ${write.key}`,
-  }));
-  for (const locale of locales) {
-    await openPolicy(page, locale);
-    const rows = await section(page, policy[locale].storage)
-      .locator('tbody tr')
-      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent.trim())));
-    // Entry, storage, when: each row names one entry and the visitor's action that writes it.
-    const named = new Map(rows.map(([key, storage, when]) => [`${storage} ${key}`, when]));
-    expect
-      .soft([...named.keys()].sort(), `(${locale}) entries the policy names vs. entries the site writes`)
-      .toEqual(written.map((write) => write.entry).sort());
-    for (const { entry, action } of written) {
-      expect
-        .soft(named.get(entry), `(${locale}) ${entry} is written when the visitor does this: ${action}`)
-        .toMatch(actionWords[action][locale]);
-    }
-  }
+test.describe(() => {
+  // Reading every page reads the 404 page, whose 404 answer Chromium logs as an error.
+  test.use({ expectedConsoleErrors: /status of 404 \(Not Found\)/ });
 
-  // What the policy says the site does not do (store on a bare visit, set cookies, store anything
-  // else, load web fonts): its words are the snapshots' (e2e/snapshots/*/datenschutz.aria.yml), that
-  // the site still does none of it is this test's.
-  const bareVisitOrCookie = site.storageWrites.filter(
-    (write) => write.action === 'visit every page' || write.storage === 'cookie',
-  );
-  expect.soft(bareVisitOrCookie, 'stored on a bare visit, or a cookie').toEqual([]);
-  expect
-    .soft(site.otherStorage, 'stored beyond keys and cookies')
-    .toEqual({ indexedDb: [], caches: [], serviceWorkers: [] });
-  // Declaring a face downloads nothing: only a font file fetched makes a web font.
-  const fonts = site.requests.filter(({ type }) => type === 'font');
-  expect.soft(fonts, 'web fonts').toEqual([]);
-  // Reading the pages reaches no other host; what the visitor does, EmailJS's at most.
-  const foreign = site.requests.filter(({ url }) => new URL(url).origin !== site.siteOrigin);
-  const hostsOf = (requests: typeof foreign) => [...new Set(requests.map(({ url }) => new URL(url).host))];
-  const reading = foreign.filter(({ action }) => action === 'visit every page');
-  expect.soft(hostsOf(reading), 'hosts reached by reading the pages').toEqual([]);
-  const beyondEmailJs = hostsOf(foreign).filter((host) => !emailJsHosts.includes(host));
-  expect.soft(beyondEmailJs, 'hosts beyond EmailJS').toEqual([]);
+  // One observation of the whole site serves every check that needs it; each check is soft, so all report.
+  test('the privacy policy names what the built site stores, and the site reaches no host but its recipient', async ({
+    context,
+    page,
+    baseURL,
+  }) => {
+    // Every page read to its end, then every interaction in every language, with what each stores and
+    // requests: about a minute on a slow machine.
+    test.setTimeout(180_000);
+    let action: VisitorAction = 'visit every page';
+    const requests: { url: string; type: string; action: VisitorAction }[] = [];
+    const storageWrites: { storage: string; key: string; action: VisitorAction }[] = [];
+    const noteWrite = (storage: string, key: string) => {
+      if (!storageWrites.some((write) => write.storage === storage && write.key === key)) {
+        storageWrites.push({ storage, key, action });
+      }
+    };
+    // Every write to Web Storage, `setItem` or not, even of an entry removed again, as the browser's
+    // developer tools see it.
+    const devtools = await context.newCDPSession(page);
+    devtools.on('DOMStorage.domStorageItemAdded', ({ storageId, key }) =>
+      noteWrite(storageId.isLocalStorage ? 'localStorage' : 'sessionStorage', key),
+    );
+    await devtools.send('DOMStorage.enable');
+    await page.exposeBinding('__recordCookie', (_source, name: string) => noteWrite('cookie', name));
+    await page.addInitScript(recordCookieWrites);
+    page.on('request', (request) => requests.push({ url: request.url(), type: request.resourceType(), action }));
+
+    /**
+     * Attributes what is stored now to the action under way: a round trip on the developer tools'
+     * session brings every storage event sent before it, and the context holds the cookies a server set.
+     */
+    const noteStored = async () => {
+      await devtools.send('DOMStorage.enable');
+      for (const cookie of await context.cookies()) noteWrite('cookie', cookie.name);
+    };
+
+    for (const url of everyPage) {
+      await readThrough(page, url);
+      await noteStored();
+    }
+    for (const locale of locales) {
+      await page.goto(localizedPath('/', locale));
+      for (const [name, run] of Object.entries(interactions)) {
+        action = name as VisitorAction;
+        await run(page, locale);
+        await noteStored();
+      }
+    }
+    // Storage beyond keys and cookies that a page could leave behind.
+    const otherStorage = await page.evaluate(async () => ({
+      indexedDb: (await indexedDB.databases()).map((database) => database.name ?? '(unnamed)'),
+      caches: await caches.keys(),
+      serviceWorkers: (await navigator.serviceWorker.getRegistrations()).map((registration) => registration.scope),
+    }));
+
+    const written = storageWrites.map((write) => ({
+      ...write,
+      entry: `${write.storage === 'cookie' ? 'Cookie' : write.storage} ${write.key}`,
+    }));
+    for (const locale of locales) {
+      await openPolicy(page, locale);
+      const rows = await section(page, policy[locale].storage)
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent.trim())));
+      // Entry, storage, when: each row names one entry and the visitor's action that writes it.
+      const named = new Map(rows.map(([key, storage, when]) => [`${storage} ${key}`, when]));
+      expect
+        .soft([...named.keys()].sort(), `(${locale}) entries the policy names vs. entries the site writes`)
+        .toEqual(written.map((write) => write.entry).sort());
+      for (const { entry, action } of written) {
+        expect
+          .soft(named.get(entry), `(${locale}) ${entry} is written when the visitor does this: ${action}`)
+          .toMatch(actionWords[action][locale]);
+      }
+    }
+
+    // What the policy says the site does not do (store on a bare visit, set cookies, store anything
+    // else, load web fonts): its words are the snapshots' (e2e/snapshots/*/datenschutz.aria.yml), that
+    // the site still does none of it is this test's.
+    const bareVisitOrCookie = storageWrites.filter(
+      (write) => write.action === 'visit every page' || write.storage === 'cookie',
+    );
+    expect.soft(bareVisitOrCookie, 'stored on a bare visit, or a cookie').toEqual([]);
+    expect
+      .soft(otherStorage, 'stored beyond keys and cookies')
+      .toEqual({ indexedDb: [], caches: [], serviceWorkers: [] });
+    // Declaring a face downloads nothing: only a font file fetched makes a web font.
+    const fonts = requests.filter(({ type }) => type === 'font');
+    expect.soft(fonts, 'web fonts').toEqual([]);
+    // Reading the pages reaches no other host; what the visitor does, EmailJS's at most.
+    const foreign = requests.filter(({ url }) => new URL(url).origin !== new URL(baseURL ?? '').origin);
+    const hostsOf = (seen: typeof foreign) => [...new Set(seen.map(({ url }) => new URL(url).host))];
+    const reading = foreign.filter(({ action }) => action === 'visit every page');
+    expect.soft(hostsOf(reading), 'hosts reached by reading the pages').toEqual([]);
+    const beyondEmailJs = hostsOf(foreign).filter((host) => !emailJsHosts.includes(host));
+    expect.soft(beyondEmailJs, 'hosts beyond EmailJS').toEqual([]);
+  });
 });
 
 for (const locale of locales) {
   const says = policy[locale];
+  const t = getTranslator(locale);
   test(`(${locale}) lists the fields the form sends, what the automatic confirmation repeats, and every processor in agency.json with the third country each sits in`, async ({
     page,
   }) => {
@@ -291,22 +273,19 @@ for (const locale of locales) {
     // The fields the form sends: src/emails/templates.test.ts proves the form sends each template
     // exactly its parameters, contact.spec.ts what arrives of them.
     const carried = contactFields.filter((field) => emailTemplates.notification.params.includes(field));
-    const listed = (await section(page, says.formFields).locator('li').allTextContents()).map((item) => {
-      const [, label, required] = item.match(says.fieldItem) ?? [item, item];
-      return `${label} (${required ? 'required' : 'optional'})`;
-    });
-    const required = (field: ContactField) => (checkField(field, '') === 'missing' ? 'required' : 'optional');
+    const listed = await section(page, says.formFields).locator('li').allTextContents();
+    const required = (field: ContactField) => (checkField(field, '') === 'missing' ? says.required : says.optional);
     expect
       .soft(listed.sort(), 'the fields the policy lists vs. the fields the form sends')
-      .toEqual(carried.map((field) => `${formWords[locale][field]} (${required(field)})`).sort());
+      .toEqual(carried.map((field) => `${t(`contact.form.${field}`)} (${required(field)})`).sort());
     // What the confirmation repeats is what its template shows, not all it is sent.
     const shown = shownParams(await loadEmailTemplate(autoReplyTemplateName(locale)));
     const confirmation = collapse((await section(page, says.autoReply).allTextContents()).join(' ')).toLowerCase();
     for (const field of contactFields) {
       const repeated = shown.includes(field);
       expect(
-        confirmation.includes(formWords[locale][field].toLowerCase()),
-        `the confirmation ${repeated ? 'repeats' : 'leaves out'} the field "${formWords[locale][field]}"`,
+        confirmation.includes(t(`contact.form.${field}`).toLowerCase()),
+        `the confirmation ${repeated ? 'repeats' : 'leaves out'} the field "${t(`contact.form.${field}`)}"`,
       ).toBe(repeated);
     }
 

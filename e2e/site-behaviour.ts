@@ -2,8 +2,9 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { SEND_TIMEOUT_MS } from '../src/lib/contact/delivery';
 import { fieldMaxLength } from '../src/lib/contact/message';
 import { STATUS_RESET_MS } from '../src/lib/contact/form';
-import { contactForm, contactInbox, sendFailureErrors } from './contact-fixtures';
+import { contactForm, sendFailureErrors } from './contact-fixtures';
 import { allRoutes, expect, localizedPath, reachFor, test, type Locale } from './fixtures';
+import { inboxFor } from './inbox-client';
 import { headerIslands, readToTheEnd } from './site-parts';
 
 // The site as a visitor reads it: every page, read to its end, and the states of the landing page.
@@ -59,7 +60,7 @@ export async function walkLandingStates(
   }
 
   const form = contactForm(page, locale);
-  const inbox = contactInbox(request, email, locale);
+  const inbox = inboxFor(request, email, { locale });
   const message = { name: 'Erika Mustermann', email, title: 'Neue Website', project: 'Eine Speisekarte online.' };
   const refused = async (state: string) => {
     await form.submit.click();

@@ -31,7 +31,7 @@ const CONDITIONS: readonly string[] = [
   'emailjs.hosting.dataPrivacyFramework',
 ];
 
-function factAt(facts: unknown, path: string): unknown {
+export function factAt(facts: unknown, path: string): unknown {
   return path
     .split('.')
     .reduce<unknown>(
@@ -48,7 +48,7 @@ function localized(value: unknown, locale: Locale): string | undefined {
   return typeof text === 'string' ? text : undefined;
 }
 
-function tokenValue(facts: unknown, path: string, locale: Locale): string | undefined {
+export function tokenValue(facts: unknown, path: string, locale: Locale): string | undefined {
   const value = factAt(facts, path);
   if (!Array.isArray(value)) return localized(value, locale);
   // Lists of names or of localized names ("USA und China") read as the page's language joins them.
