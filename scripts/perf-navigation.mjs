@@ -380,7 +380,7 @@ const ms = (/** @type {number[]} */ values) =>
   `${Math.round(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
 const rows = Object.entries(results).map(
   ([key, r]) =>
-    `| ${key} | ${ms(r.tap)} | ${ms(r.click)} | ${ms(r.back)} | ${ms(r.forward)} | ${[...r.how].join(', ')} |`,
+    `| ${key} | ${ms(r.load)} | ${ms(r.tap)} | ${ms(r.click)} | ${ms(r.back)} | ${ms(r.forward)} | ${[...r.how].join(', ')} |`,
 );
 console.log(
   `\nMs, median of ${RUNS} loads (fastest–slowest), network paced as Lighthouse's (phone 1.6 Mbps and 150 ms round trip, desktop 10 Mbps and 40 ms), CPU unthrottled:\n\n` +
