@@ -50,6 +50,8 @@ export interface EngineTab {
   keys(text: string): Promise<unknown>;
   /** A PNG of the viewport. */
   screenshot(file: string): Promise<unknown>;
+  /** Back or forward by the driver, where the page's own `history.go` is now and then lost (WebKitGTK). */
+  traverse?(direction: 'back' | 'forward'): Promise<unknown>;
   /** Console errors and uncaught errors the engine itself reported, for engines whose driver sees them. */
   engineErrors(): string[];
   close(): Promise<unknown>;

@@ -192,8 +192,9 @@ function asVisitor(tab: EngineTab): Tab {
     },
     async traverse(direction) {
       await finishLoading();
-      // Through the page's own history, once the script that asks has returned: Puppeteer's own step
-      // waits for a load event, which a page restored from the back/forward cache never fires over BiDi.
+      if (tab.traverse) return tab.traverse(direction);
+      // Else through the page's own history, once the script that asks has returned: Puppeteer's own
+      // step waits for a load event, which a page restored from the back/forward cache never fires over BiDi.
       await tab.evaluate((delta) => void setTimeout(() => history.go(delta)), direction === 'back' ? -1 : 1);
     },
     async click(selector) {

@@ -129,6 +129,7 @@ async function launchWebKit(install: WebKitInstall): Promise<Browser> {
       ];
       return {
         goto: (url) => call('POST', '/url', { url }),
+        traverse: (direction) => call('POST', `/${direction}`, {}),
         // WebDriver waits for a promise the script returns, and reports its rejection as the command's error.
         evaluate: (fn, ...args) =>
           call<never>('POST', '/execute/sync', { script: `return (${fn.toString()}).apply(null, arguments);`, args }),
