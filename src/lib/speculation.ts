@@ -46,12 +46,9 @@ export const speculationRulesScript = JSON.stringify(speculationRules);
  * (the language switch) is never taken by rules that begin to apply later, after the load, say.
  * Refers to nothing outside its body.
  */
-export function speculateUnlessSavingData(
-  attribute: string,
-  nav: Partial<Navigator> & { connection?: { saveData?: boolean } } = navigator,
-  root: Pick<Element, 'setAttribute'> = document.documentElement,
-): void {
-  if (!nav.connection?.saveData) root.setAttribute(attribute, '');
+export function speculateUnlessSavingData(attribute: string): void {
+  if (!(navigator as { connection?: { saveData?: boolean } }).connection?.saveData)
+    document.documentElement.setAttribute(attribute, '');
 }
 
 /** The `<head>` script's part: `speculateUnlessSavingData`'s source, called with the attribute. */
