@@ -129,6 +129,14 @@ describe.skipIf(skip)('the shipped nginx configuration in real nginx', () => {
     expectNoOtherHeaders(again, '304 /agb/');
   });
 
+  it('lets the visitor’s browser alone keep a page fetched ahead for five minutes, for the click that follows', async () => {
+    for (const purpose of ['prefetch', 'prefetch;prerender'])
+      expectResponse(await get(`${site}/agb/`, { headers: { 'sec-purpose': purpose } }), `/agb/ (${purpose})`, {
+        status: 200,
+        cache: 'private, max-age=300',
+      });
+  });
+
   it.each([false, true])(
     'redirects http to https on the same host, then the bare domain to www, and speaks HTTP/2 over TLS at both (IPv6, listen [::]: %s)',
     async (overIpv6) => {

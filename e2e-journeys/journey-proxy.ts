@@ -16,6 +16,9 @@ export interface ProbeFrame {
   boxes: Record<string, [number, number, number, number]>;
 }
 
+/** An answer: its path and status, the request's `Sec-Purpose` (`prefetch`: fetched ahead) and range, its range. */
+type Forwarded = { path: string; status: number } & Record<'purpose' | 'range' | 'contentRange', string | undefined>;
+
 const PROBE_PATH = '/__journeys/probe.js';
 /** No request for this long counts as the page having loaded what it asked for. */
 const QUIET_MS = 100;
@@ -49,7 +52,7 @@ export async function startJourneyProxy(upstreamPort: number, port: number) {
     origin: `http://localhost:${port}`,
     /** Whether the probe makes `localStorage` throw, as where storage is disabled, from the next page on. */
     withoutStorage: false,
-    responses: [] as { path: string; status: number; range?: string | undefined; contentRange?: string | undefined }[],
+    responses: [] as Forwarded[],
     /** While set, a page comes in two parts: up to the end of this match, and SLOW_LINE_PAUSE_MS later the rest. */
     slowPages: null as RegExp | null,
     holding: () => holds.size > 0,
@@ -111,7 +114,8 @@ export async function startJourneyProxy(upstreamPort: number, port: number) {
     const [answer] = (await once(upstream, 'response')) as [IncomingMessage];
     const status = answer.statusCode ?? 502;
     const contentRange = answer.headers['content-range'];
-    proxy.responses.push({ path, status, range: request.headers.range, contentRange });
+    const purpose = request.headers['sec-purpose']?.toString();
+    proxy.responses.push({ path, status, purpose, range: request.headers.range, contentRange });
     if (!answer.headers['content-type']?.startsWith('text/html')) {
       response.writeHead(status, answer.headers);
       return void answer.pipe(response);

@@ -19,10 +19,16 @@
   document.addEventListener('securitypolicyviolation', (event) =>
     report('csp', `${event.effectiveDirective} blocked ${event.blockedURI || 'an inline resource'}`),
   );
+  // Firefox stops its fetches ahead (`<link rel=prefetch>`) once the next page starts to load: the
+  // page being left loses nothing the visitor sees.
+  let leaving = false;
+  addEventListener('beforeunload', () => (leaving = true));
+  addEventListener('pageshow', () => (leaving = false));
   addEventListener(
     'error',
     (event) => {
       const target = event.target;
+      if (leaving && target instanceof HTMLLinkElement && target.rel === 'prefetch') return;
       if (target instanceof HTMLElement) {
         const source = target.getAttribute('src') ?? target.getAttribute('href') ?? target.localName;
         report('console.error', `Failed to load ${source}`);

@@ -5,15 +5,28 @@ import { arrivedAt, element, expect, expectNoOverflow, journey, open, PHONE, scr
 
 // docs/behaviour.md › Routes and Legal pages.
 
-journey('a legal page opens at its top, also from far down the page before, and leads back home', async (tab) => {
-  await open(tab, '/', { size: PHONE });
-  await scrollToY(tab, 3000);
-  await tab.click('footer a[href="/impressum/"]');
-  await arrivedAt(tab, '/impressum/');
-  expect(await tab.evaluate(() => window.scrollY)).toBe(0);
-  await tab.click('[data-back-home]');
-  await arrivedAt(tab, '/');
-});
+// The footer link is fetched ahead (DESIGN.md › Navigation) while the pointer rests on it: by Chromium's
+// Speculation Rules (the journeys' Chromium does not prerender) and by Firefox's `<link rel=prefetch>`.
+journey(
+  'a legal page opens at its top, also from far down the page before, and leads back home; where the engine can, the link the pointer rests on is fetched ahead and its click asks for nothing more',
+  async (tab, { engine, proxy }) => {
+    await open(tab, '/', { size: PHONE });
+    await scrollToY(tab, 3000);
+    const link = 'footer a[href="/impressum/"]';
+    const since = proxy.responses.length;
+    const asked = () =>
+      proxy.responses.slice(since).flatMap(({ path, purpose }) => (path === '/impressum/' ? [purpose] : []));
+    const ahead = engine === 'WebKit' ? [] : ['prefetch'];
+    await tab.hover(link);
+    await expect.poll(asked).toEqual(ahead);
+    await tab.click(link);
+    await arrivedAt(tab, '/impressum/');
+    expect(asked()).toEqual(engine === 'WebKit' ? [undefined] : ahead);
+    expect(await tab.evaluate(() => window.scrollY)).toBe(0);
+    await tab.click('[data-back-home]');
+    await arrivedAt(tab, '/');
+  },
+);
 
 // What the 404 page says in every language, its links and `noindex` are its snapshots'; its status, each host's tests'.
 journey(

@@ -6,7 +6,10 @@ import { SPECULATE_ATTRIBUTE, speculationInitScript, speculationRules } from './
 function rulesApply(saveData?: boolean) {
   const attributes = new Set<string>();
   const navigator = saveData === undefined ? {} : { connection: { saveData } };
-  const document = { documentElement: { setAttribute: (name: string) => attributes.add(name) } };
+  const document = {
+    documentElement: { setAttribute: (name: string) => attributes.add(name) },
+    createElement: () => ({ relList: { supports: () => false } }),
+  };
   runInNewContext(speculationInitScript, { navigator, document });
   return attributes.has(SPECULATE_ATTRIBUTE);
 }

@@ -1,14 +1,18 @@
 /**
  * Speculation Rules for the site's own pages (DESIGN.md › Navigation): a page the visitor is about
- * to open is already loaded, or rendered, when they tap its link. Browsers without Speculation Rules
- * (Firefox, Safari) ignore the rules and load each page when it is followed, as without them.
+ * to open is already loaded, or rendered, when they tap its link. A browser without them that
+ * fetches ahead (`<link rel=prefetch>`: Firefox) gets the same links' HTML fetched ahead; one that
+ * does neither (Safari) loads each page when it is followed, as without them.
  */
 
 /** Set on `<html>` unless the visitor asks to save data: no rule matches a link without it. */
 export const SPECULATE_ATTRIBUTE = 'data-speculate';
 
 /** The local inbox's pages (`npm start`): never loaded ahead, since opening one is an action of its own. */
-const LOCAL_INBOX_PATHS = '/inbox*';
+const LOCAL_INBOX = '/inbox';
+
+/** A link that stays in this tab, once the page allows speculation (`SPECULATE_ATTRIBUTE`). */
+const LINK_IN_THIS_TAB = `:root[${SPECULATE_ATTRIBUTE}] a:not([target="_blank"], [rel~="external"], [download])`;
 
 /**
  * The links the rules may take: a path of this site (a relative pattern matches this page's origin
@@ -17,11 +21,7 @@ const LOCAL_INBOX_PATHS = '/inbox*';
  * `SPECULATE_ATTRIBUTE` is set. A rule's selector is re-evaluated as the page changes.
  */
 const ownPages = {
-  and: [
-    { href_matches: '/*' },
-    { not: { href_matches: LOCAL_INBOX_PATHS } },
-    { selector_matches: `:root[${SPECULATE_ATTRIBUTE}] a:not([target="_blank"], [rel~="external"], [download])` },
-  ],
+  and: [{ href_matches: '/*' }, { not: { href_matches: `${LOCAL_INBOX}*` } }, { selector_matches: LINK_IN_THIS_TAB }],
 };
 
 /**
@@ -51,5 +51,45 @@ export function speculateUnlessSavingData(attribute: string): void {
     document.documentElement.setAttribute(attribute, '');
 }
 
-/** The `<head>` script's part: `speculateUnlessSavingData`'s source, called with the attribute. */
-export const speculationInitScript = `(${speculateUnlessSavingData.toString()})(${JSON.stringify(SPECULATE_ATTRIBUTE)});`;
+/**
+ * A mouse that rests this long on a link means to follow it, one only crossing it rarely does
+ * (instant.page's measure); a touch or focus is intent enough at once.
+ */
+const MOUSE_REST_MS = 65;
+
+/**
+ * Where the browser has no Speculation Rules but fetches ahead (Firefox), the page of a link the
+ * rules would take is fetched ahead, its HTML only, once, when a mouse rests on the link, a finger
+ * touches it or it takes focus. Firefox keeps what it fetched ahead for five minutes and the click
+ * takes it from there, or joins its fetch still under way; unless the answer asks to be revalidated
+ * (nginx's `no-cache` for pages, hence its answer to `Sec-Purpose: prefetch`: docs/deploy.md).
+ * Runs in the inline `<head>` script; refers to nothing outside its body.
+ */
+export function prefetchWithoutSpeculationRules(selector: string, excluded: string, restMs: number): void {
+  const link = document.createElement('link');
+  // In this order: Safari before 16 fetches nothing ahead and has no `HTMLScriptElement.supports`.
+  if (!link.relList.supports('prefetch') || HTMLScriptElement.supports('speculationrules')) return;
+  const fetched = new Set([location.href.replace(/#.*/, '')]);
+  const fetchAhead = (target: EventTarget | null) => {
+    const anchor = target instanceof Element ? target.closest<HTMLAnchorElement>(selector) : null;
+    const url = anchor?.href.replace(/#.*/, '') ?? '';
+    // A link without an address has no origin either.
+    if (anchor?.origin !== location.origin || anchor.pathname.startsWith(excluded) || fetched.has(url)) return;
+    fetched.add(url);
+    document.head.append(Object.assign(link.cloneNode(), { rel: 'prefetch', href: url }));
+  };
+  let resting: ReturnType<typeof setTimeout> | undefined;
+  addEventListener('pointerover', ({ target, pointerType }) => {
+    clearTimeout(resting);
+    if (pointerType === 'mouse') resting = setTimeout(fetchAhead, restMs, target);
+    else fetchAhead(target);
+  });
+  // A press before the rest is over starts the page's own load: a fetch ahead then would only be cut off.
+  for (const type of ['pointerout', 'pointerdown']) addEventListener(type, () => clearTimeout(resting));
+  addEventListener('focusin', ({ target }) => fetchAhead(target));
+}
+
+/** The `<head>` script's part: the two functions' sources, each called with what it needs. */
+export const speculationInitScript =
+  `(${speculateUnlessSavingData.toString()})(${JSON.stringify(SPECULATE_ATTRIBUTE)});` +
+  `(${prefetchWithoutSpeculationRules.toString()})(${[LINK_IN_THIS_TAB, LOCAL_INBOX, MOUSE_REST_MS].map((value) => JSON.stringify(value)).join()});`;
