@@ -8,8 +8,9 @@
  * browser (xdotool), and the pages report their own timings to the benchmark's server, through a
  * script it adds to every page, from its own origin. docs/quality.md › How the benchmarks measure.
  *
- * Measures the site as built (speculation on) and the same build without its Speculation Rules
- * (off), load by load in turns, in Chromium and Firefox.
+ * Measures the site as built (speculation on) and the same build with no link taken ahead (off:
+ * neither its Speculation Rules nor Firefox's fetch ahead), load by load in turns, in Chromium and
+ * Firefox.
  *
  *   npm run perf:navigation                 # 5 loads per link, profile and build
  *   npm run perf:navigation -- --runs 9
@@ -26,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSiteServer, LOCAL_BUILD_DIR } from '../local-inbox/site-server.ts';
+import { SPECULATE_ATTRIBUTE } from '../src/lib/speculation.ts';
 import { pacedHandler } from './paced-network.mjs';
 import { BENCHMARK_PORT as PORT, buildLocalSite, chromePath, median } from './benchmark.mjs';
 
@@ -90,7 +92,9 @@ const PROFILES = {
  * contentful paint, or the first frame after a prerendered page is shown or one is restored from
  * the back/forward cache. Times are the browser's own, as milliseconds since the epoch.
  */
-const reporter = (/** @type {string[]} */ selectors) => {
+const reporter = (/** @type {string[]} */ selectors, /** @type {string | null} */ speculationOff) => {
+  // Before the page's first paint: with its attribute gone, no rule and no fetch ahead takes a link.
+  if (speculationOff) document.documentElement.removeAttribute(speculationOff);
   const post = (/** @type {object} */ data) =>
     navigator.sendBeacon('/__navigation', JSON.stringify({ path: location.pathname, ...data }));
   const at = (/** @type {number} */ time) => performance.timeOrigin + time;
@@ -122,30 +126,31 @@ const reporter = (/** @type {string[]} */ selectors) => {
   const page = /** @type {Document & { prerendering?: boolean }} */ (document);
   if (page.prerendering) page.addEventListener('prerenderingchange', () => shown('prerendered'), { once: true });
   else {
-    // 'navigational-prefetch' for a page Chromium fetched ahead; empty for one loaded on the tap.
-    const [entry] = /** @type {({ deliveryType?: string } | undefined)[]} */ (
+    // 'navigational-prefetch' for a page Chromium fetched ahead; nothing transferred for one Firefox
+    // fetched ahead (it has no `deliveryType`); else loaded on the tap.
+    const [entry] = /** @type {(PerformanceNavigationTiming & { deliveryType?: string } | undefined)[]} */ (
       performance.getEntriesByType('navigation')
     );
-    const delivery = entry?.deliveryType ?? '';
+    const delivery = (entry?.deliveryType ?? "") !== "" ? entry?.deliveryType : (entry?.transferSize === 0 ? 'from the HTTP cache' : 'loaded');
     new PerformanceObserver((list) => {
       for (const paint of list.getEntriesByName('first-contentful-paint'))
-        post({ kind: 'shown', how: delivery === '' ? 'loaded' : delivery, at: at(paint.startTime) });
+        post({ kind: 'shown', how: delivery, at: at(paint.startTime) });
     }).observe({ type: 'paint', buffered: true });
     if (document.readyState === 'complete') links();
     else addEventListener('load', () => setTimeout(links, 100), { once: true });
   }
 };
 
-/** Copies a build, adding the reporter to every page; `speculation: false` drops the Speculation Rules too. */
+/** Copies a build, adding the reporter to every page; `speculation: false` keeps every link from being taken ahead. */
 async function prepareSite(/** @type {string} */ from, /** @type {boolean} */ speculation) {
   const root = await mkdtemp(join(tmpdir(), `perf-navigation-${speculation ? 'on' : 'off'}-`));
   await cp(from, root, { recursive: true });
   const selectors = JSON.stringify(LINKS.map((link) => link.selector));
-  await writeFile(join(root, '__navigation.js'), `(${reporter.toString()})(${selectors});\n`);
+  const off = JSON.stringify(speculation ? null : SPECULATE_ATTRIBUTE);
+  await writeFile(join(root, '__navigation.js'), `(${reporter.toString()})(${selectors}, ${off});\n`);
   for (const file of await readdir(root, { recursive: true })) {
     if (!file.endsWith('.html')) continue;
     let html = await readFile(join(root, file), 'utf-8');
-    if (!speculation) html = html.replace(/<script type="speculationrules">[^<]*<\/script>/, '');
     // The content security policy allows scripts from the page's own origin ('self').
     await writeFile(join(root, file), html.replace('</head>', '<script src="/__navigation.js"></script></head>'));
   }

@@ -1,7 +1,18 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readToTheEnd } from '../../e2e/site-parts';
 import { defaultLocale, otherLocales } from '../../src/i18n/locales';
 import { localizedPath } from '../../src/i18n/paths';
-import { arrivedAt, element, expect, expectNoOverflow, journey, open, PHONE, scrollToY } from '../harness';
+import {
+  arrivedAt,
+  element,
+  expect,
+  expectNoOverflow,
+  journey,
+  NOTHING_HAPPENS_MS,
+  open,
+  PHONE,
+  scrollToY,
+} from '../harness';
 
 // docs/behaviour.md › Routes and Legal pages.
 
@@ -17,8 +28,15 @@ journey(
     const asked = () =>
       proxy.responses.slice(since).flatMap(({ path, purpose }) => (path === '/impressum/' ? [purpose] : []));
     const ahead = engine === 'WebKit' ? [] : ['prefetch'];
+    // A link to another host is never fetched ahead, however long the pointer rests on it.
+    await tab.hover('footer [data-social="linkedin"]');
+    await sleep(NOTHING_HAPPENS_MS);
     await tab.hover(link);
     await expect.poll(asked).toEqual(ahead);
+    const elements = await tab.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel=prefetch]')].map(({ href }) => href),
+    );
+    expect(elements).toEqual(engine === 'Firefox' ? [`${proxy.origin}/impressum/`] : []);
     await tab.click(link);
     await arrivedAt(tab, '/impressum/');
     expect(asked()).toEqual(engine === 'WebKit' ? [undefined] : ahead);

@@ -51,24 +51,23 @@ export function speculateUnlessSavingData(attribute: string): void {
     document.documentElement.setAttribute(attribute, '');
 }
 
-/**
- * A mouse that rests this long on a link means to follow it, one only crossing it rarely does
- * (instant.page's measure); a touch or focus is intent enough at once.
- */
+/** A mouse that rests this long on a link means to follow it, one only crossing it rarely does (instant.page's measure). */
 const MOUSE_REST_MS = 65;
 
 /**
  * Where the browser has no Speculation Rules but fetches ahead (Firefox), the page of a link the
- * rules would take is fetched ahead, its HTML only, once, when a mouse rests on the link, a finger
- * touches it or it takes focus. Firefox keeps what it fetched ahead for five minutes and the click
- * takes it from there, or joins its fetch still under way; unless the answer asks to be revalidated
- * (nginx's `no-cache` for pages, hence its answer to `Sec-Purpose: prefetch`: docs/deploy.md).
- * Runs in the inline `<head>` script; refers to nothing outside its body.
+ * rules would take is fetched ahead, its HTML only, once, when a mouse rests on the link or the
+ * keyboard moves focus to it. Firefox keeps what it fetched ahead for five minutes and the click takes
+ * it from there, unless the answer asks to be revalidated (nginx's `no-cache` for pages, hence its
+ * answer to `Sec-Purpose: prefetch`: docs/deploy.md). Not on a touch, nor on a focus that a press
+ * gives: the click follows at once, and a page left while a fetch of its own is still under way is
+ * kept out of Firefox's back/forward cache. Runs in the inline `<head>` script; refers to nothing
+ * outside its body.
  */
 export function prefetchWithoutSpeculationRules(selector: string, excluded: string, restMs: number): void {
-  const link = document.createElement('link');
   // In this order: Safari before 16 fetches nothing ahead and has no `HTMLScriptElement.supports`.
-  if (!link.relList.supports('prefetch') || HTMLScriptElement.supports('speculationrules')) return;
+  const fetchesAhead = document.createElement('link').relList.supports('prefetch');
+  if (!fetchesAhead || HTMLScriptElement.supports('speculationrules')) return;
   const fetched = new Set([location.href.replace(/#.*/, '')]);
   const fetchAhead = (target: EventTarget | null) => {
     const anchor = target instanceof Element ? target.closest<HTMLAnchorElement>(selector) : null;
@@ -76,17 +75,18 @@ export function prefetchWithoutSpeculationRules(selector: string, excluded: stri
     // A link without an address has no origin either.
     if (anchor?.origin !== location.origin || anchor.pathname.startsWith(excluded) || fetched.has(url)) return;
     fetched.add(url);
-    document.head.append(Object.assign(link.cloneNode(), { rel: 'prefetch', href: url }));
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'prefetch', href: url }));
   };
   let resting: ReturnType<typeof setTimeout> | undefined;
   addEventListener('pointerover', ({ target, pointerType }) => {
     clearTimeout(resting);
     if (pointerType === 'mouse') resting = setTimeout(fetchAhead, restMs, target);
-    else fetchAhead(target);
   });
-  // A press before the rest is over starts the page's own load: a fetch ahead then would only be cut off.
+  // A press before the rest is over starts the page's own load.
   for (const type of ['pointerout', 'pointerdown']) addEventListener(type, () => clearTimeout(resting));
-  addEventListener('focusin', ({ target }) => fetchAhead(target));
+  addEventListener('focusin', ({ target }) => {
+    if (target instanceof Element && target.matches(':focus-visible')) fetchAhead(target);
+  });
 }
 
 /** The `<head>` script's part: the two functions' sources, each called with what it needs. */
