@@ -131,7 +131,12 @@ const reporter = (/** @type {string[]} */ selectors, /** @type {string | null} *
     const [entry] = /** @type {(PerformanceNavigationTiming & { deliveryType?: string } | undefined)[]} */ (
       performance.getEntriesByType('navigation')
     );
-    const delivery = (entry?.deliveryType ?? "") !== "" ? entry?.deliveryType : (entry?.transferSize === 0 ? 'from the HTTP cache' : 'loaded');
+    const delivery =
+      (entry?.deliveryType ?? '') !== ''
+        ? entry?.deliveryType
+        : entry?.transferSize === 0
+          ? 'from the HTTP cache'
+          : 'loaded';
     new PerformanceObserver((list) => {
       for (const paint of list.getEntriesByName('first-contentful-paint'))
         post({ kind: 'shown', how: delivery, at: at(paint.startTime) });
