@@ -126,20 +126,15 @@ const reporter = (/** @type {string[]} */ selectors, /** @type {string | null} *
   const page = /** @type {Document & { prerendering?: boolean }} */ (document);
   if (page.prerendering) page.addEventListener('prerenderingchange', () => shown('prerendered'), { once: true });
   else {
-    // 'navigational-prefetch' for a page Chromium fetched ahead; nothing transferred for one Firefox
-    // fetched ahead (it has no `deliveryType`); else loaded on the tap.
+    // 'navigational-prefetch' for a page Chromium fetched ahead, 'cache' for one from the HTTP cache
+    // (Firefox has no `deliveryType`: nothing transferred); empty for one loaded on the tap.
     const [entry] = /** @type {(PerformanceNavigationTiming & { deliveryType?: string } | undefined)[]} */ (
       performance.getEntriesByType('navigation')
     );
-    const delivery =
-      (entry?.deliveryType ?? '') !== ''
-        ? entry?.deliveryType
-        : entry?.transferSize === 0
-          ? 'from the HTTP cache'
-          : 'loaded';
+    const delivery = entry?.deliveryType ?? (entry?.transferSize === 0 ? 'cache' : '');
     new PerformanceObserver((list) => {
       for (const paint of list.getEntriesByName('first-contentful-paint'))
-        post({ kind: 'shown', how: delivery, at: at(paint.startTime) });
+        post({ kind: 'shown', how: delivery === '' ? 'loaded' : delivery, at: at(paint.startTime) });
     }).observe({ type: 'paint', buffered: true });
     if (document.readyState === 'complete') links();
     else addEventListener('load', () => setTimeout(links, 100), { once: true });
