@@ -127,11 +127,12 @@ const reporter = (/** @type {string[]} */ selectors, /** @type {string | null} *
   if (page.prerendering) page.addEventListener('prerenderingchange', () => shown('prerendered'), { once: true });
   else {
     // 'navigational-prefetch' for a page Chromium fetched ahead, 'cache' for one from the HTTP cache
-    // (Firefox has no `deliveryType`: nothing transferred); empty for one loaded on the tap.
+    // (Firefox has no `deliveryType`: its first byte within 10 ms, well inside a round trip); empty
+    // for one loaded on the tap.
     const [entry] = /** @type {(PerformanceNavigationTiming & { deliveryType?: string } | undefined)[]} */ (
       performance.getEntriesByType('navigation')
     );
-    const delivery = entry?.deliveryType ?? (entry?.transferSize === 0 ? 'cache' : '');
+    const delivery = entry?.deliveryType ?? (entry && entry.responseStart - entry.fetchStart < 10 ? 'cache' : '');
     new PerformanceObserver((list) => {
       for (const paint of list.getEntriesByName('first-contentful-paint'))
         post({ kind: 'shown', how: delivery === '' ? 'loaded' : delivery, at: at(paint.startTime) });
