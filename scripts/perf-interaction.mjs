@@ -223,9 +223,10 @@ function untilInPage({ target, state, timeout }) {
     const deadline = performance.now() + timeout;
     const ready = () => {
       const node = document.querySelector(target);
-      return state === 'visible'
-        ? !!node?.checkVisibility()
-        : node?.closest('astro-island')?.hasAttribute('ssr') === false;
+      if (state === 'visible') return !!node?.checkVisibility();
+      // A control outside any island (the language switch, a link) has nothing to wait for.
+      const island = node?.closest('astro-island');
+      return island ? !island.hasAttribute('ssr') : !!node;
     };
     const check = () => {
       if (ready()) resolve(undefined);
