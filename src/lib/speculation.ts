@@ -57,9 +57,9 @@ const MOUSE_REST_MS = 65;
 /**
  * Where the browser has no Speculation Rules but fetches ahead (Firefox), the page of a link the
  * rules would take is fetched ahead, its HTML only, once, when a mouse rests on the link or the
- * keyboard moves focus to it. Firefox keeps what it fetched ahead for five minutes and the click takes
- * it from there, unless the answer asks to be revalidated (nginx's `no-cache` for pages, hence its
- * answer to `Sec-Purpose: prefetch`: docs/deploy.md). Not on a touch, nor on a focus that a press
+ * keyboard moves focus to it. The click then takes the page from what Firefox fetched ahead, unless
+ * the answer asks to be revalidated (nginx's `no-cache` for pages, hence its answer to
+ * `Sec-Purpose: prefetch`: docs/deploy.md). Not on a touch, nor on a focus that a press
  * gives: the click follows at once, and a page left while a fetch of its own is still under way is
  * kept out of Firefox's back/forward cache. Runs in the inline `<head>` script; refers to nothing
  * outside its body.
