@@ -19,7 +19,7 @@ import {
 // The footer link is fetched ahead (DESIGN.md › Navigation) while the pointer rests on it: by Chromium's
 // Speculation Rules (the journeys' Chromium does not prerender) and by Firefox's `<link rel=prefetch>`.
 journey(
-  'a legal page opens at its top, also from far down the page before, and leads back home; where the engine can, the link the pointer rests on is fetched ahead and its click asks for nothing more',
+  'a legal page opens at its top, also from far down the page before, and leads back home; where the engine can, a link the pointer rests on or the keyboard reaches is fetched ahead, and its click asks for nothing more',
   async (tab, { engine, proxy }) => {
     await open(tab, '/', { size: PHONE });
     await scrollToY(tab, 3000);
@@ -27,20 +27,28 @@ journey(
     const since = proxy.responses.length;
     const asked = () =>
       proxy.responses.slice(since).flatMap(({ path, purpose }) => (path === '/impressum/' ? [purpose] : []));
-    const ahead = engine === 'WebKit' ? [] : ['prefetch'];
+    const fetchesAhead = engine !== 'WebKit';
     // A link to another host is never fetched ahead, however long the pointer rests on it.
     await tab.hover('footer [data-social="linkedin"]');
     await sleep(NOTHING_HAPPENS_MS);
     await tab.hover(link);
-    await expect.poll(asked).toEqual(ahead);
+    await expect.poll(asked).toEqual(fetchesAhead ? ['prefetch'] : []);
     const elements = await tab.evaluate(() =>
       [...document.querySelectorAll<HTMLLinkElement>('link[rel=prefetch]')].map(({ href }) => href),
     );
     expect(elements).toEqual(engine === 'Firefox' ? [`${proxy.origin}/impressum/`] : []);
     await tab.click(link);
     await arrivedAt(tab, '/impressum/');
-    expect(asked()).toEqual(engine === 'WebKit' ? [undefined] : ahead);
+    expect(asked()).toEqual(fetchesAhead ? ['prefetch'] : [undefined]);
     expect(await tab.evaluate(() => window.scrollY)).toBe(0);
+    // Firefox fetches ahead a link the keyboard reaches, too (Chromium's rules wait for a pointer):
+    // past the skip link, the header's link home.
+    const tabbed = proxy.responses.length;
+    await tab.press('Tab');
+    await tab.press('Tab');
+    expect(await element(tab, '[data-site-header] a[href="/"]').focused()).toBe(true);
+    const homeAhead = () => proxy.responses.slice(tabbed).some(({ path, purpose }) => path === '/' && !!purpose);
+    if (engine === 'Firefox') await expect.poll(homeAhead).toBe(true);
     await tab.click('[data-back-home]');
     await arrivedAt(tab, '/');
   },
